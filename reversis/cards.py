@@ -1,0 +1,147 @@
+"""Cards as small ints, and the two packs of the sources.
+
+A card is ``suit << 4 | rank``: the suit is 0–3 and the rank is its strength
+in play, 2–14, so that a higher rank wins within a suit. Both packs share the
+rank codes: the court cards are 11 (jack / *sota*), 12 (queen / *caballo*),
+13 (king / *rey*) and 14 (ace / *as*); the French ten is 10.
+
+French pack: ranks ``A K Q J T 9 8 7 6 5 4 3 2``, suits ``S H D C``
+(spades, hearts, diamonds, clubs).
+Spanish pack: ranks ``A R C S 9 8 7 6 5 4 3 2``, suits ``O C E B``
+(oros, copas, espadas, bastos).
+
+>>> FRENCH.parse("JH") == FRENCH.parse("J♥")
+True
+>>> FRENCH.name(FRENCH.parse("jh"))
+'JH'
+>>> SPANISH.name(SPANISH.parse("SO"))
+'SO'
+>>> len(FRENCH.cards(keep_tens=False)), len(FRENCH.cards(keep_tens=True)), len(SPANISH.cards())
+(48, 52, 48)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from reversis.errors import ScenarioError
+
+__all__ = [
+    "ACE",
+    "FRENCH",
+    "JACK",
+    "KING",
+    "PACKS",
+    "QUEEN",
+    "SPANISH",
+    "TEN",
+    "Card",
+    "Pack",
+    "card_rank",
+    "card_suit",
+    "make_card",
+    "mask_of",
+]
+
+Card = int
+TEN, JACK, QUEEN, KING, ACE = 10, 11, 12, 13, 14
+
+_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def make_card(suit: int, rank: int) -> Card:
+    """The card of a suit (0–3) and a rank (2–14)."""
+    return suit << 4 | rank
+
+
+def card_suit(card: Card) -> int:
+    """The suit of a card, 0–3."""
+    return card >> 4
+
+
+def card_rank(card: Card) -> int:
+    """The rank of a card, 2–14 (14 = ace)."""
+    return card & 15
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of a set of cards (bit ``card`` set for each card)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A pack's notation: rank and suit letters, and which ranks it has."""
+
+    id: str
+    rank_letters: str  # from the ace down, as printed in the notation
+    rank_codes: tuple[int, ...]  # the rank code of each letter
+    suit_letters: str
+    suit_names: tuple[str, ...]
+    optional_ranks: tuple[int, ...] = ()  # ranks left out unless kept (the French tens)
+
+    def cards(self, *, keep_tens: bool = False) -> list[Card]:
+        """Every card of the pack, in suit then descending rank order."""
+        return [
+            make_card(suit, rank)
+            for suit in range(4)
+            for rank in self.rank_codes
+            if keep_tens or rank not in self.optional_ranks
+        ]
+
+    def name_of_rank(self, rank: int) -> str:
+        return self.rank_letters[self.rank_codes.index(rank)]
+
+    def name(self, card: Card) -> str:
+        """The notation of a card, e.g. ``'JH'``."""
+        return self.name_of_rank(card_rank(card)) + self.suit_letters[card_suit(card)]
+
+    def names(self, cards: Iterable[Card]) -> list[str]:
+        return [self.name(card) for card in cards]
+
+    def parse(self, text: object) -> Card:
+        """Parse a card's notation (case-insensitive, suit symbols accepted).
+
+        Raises ``ScenarioError`` naming the card and what was expected.
+        """
+        if not isinstance(text, str):
+            raise ScenarioError(f"{text!r} is not a card (expected a string such as {self.example!r})")
+        word = text.strip().upper()
+        if word and word[-1] in _SYMBOLS:
+            word = word[:-1] + _SYMBOLS[word[-1]]
+        if len(word) == 3 and word.startswith("10"):
+            word = "T" + word[2]
+        if len(word) != 2 or word[0] not in self.rank_letters or word[1] not in self.suit_letters:
+            raise ScenarioError(
+                f"unknown card {text!r} in the {self.id} pack "
+                f"(ranks {' '.join(self.rank_letters)}, suits {' '.join(self.suit_letters)})"
+            )
+        return make_card(self.suit_letters.index(word[1]), self.rank_codes[self.rank_letters.index(word[0])])
+
+    @property
+    def example(self) -> str:
+        return self.name(make_card(1, JACK))
+
+
+FRENCH = Pack(
+    id="french",
+    rank_letters="AKQJT98765432",
+    rank_codes=(ACE, KING, QUEEN, JACK, TEN, 9, 8, 7, 6, 5, 4, 3, 2),
+    suit_letters="SHDC",
+    suit_names=("spades", "hearts", "diamonds", "clubs"),
+    optional_ranks=(TEN,),
+)
+
+SPANISH = Pack(
+    id="spanish",
+    rank_letters="ARCS98765432",
+    rank_codes=(ACE, KING, QUEEN, JACK, 9, 8, 7, 6, 5, 4, 3, 2),
+    suit_letters="OCEB",
+    suit_names=("oros", "copas", "espadas", "bastos"),
+)
+
+PACKS = {pack.id: pack for pack in (FRENCH, SPANISH)}

@@ -1,0 +1,1 @@
+"""The corpus: transcriptions, corrections, translations and records of the sources."""

@@ -1,0 +1,176 @@
+"""Bibliographic exports of a source or a paragraph: CSL-JSON items and BibTeX entries.
+
+The CSL fields come from ``source.yaml``; a paragraph's item is its source's
+with the page the paragraph starts on, the paragraph's URL on the site and a
+note naming the paragraph id. BibTeX is written here (the project has no
+runtime dependency beyond PyYAML): values are UTF-8 with TeX's special
+characters escaped by :func:`tex_escape`, and titles are braced to keep their
+case.
+
+>>> tex_escape("Pair & impair: 50% {sic}")
+'Pair \\\\& impair: 50\\\\% \\\\{sic\\\\}'
+>>> bibtex_pages("95-97")
+'95--97'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from reversis.corpus.model import Paragraph, Source
+
+__all__ = [
+    "bibtex_entry",
+    "bibtex_pages",
+    "csl_item",
+    "dump_csl",
+    "tex_escape",
+]
+
+#: CSL fields of ``source.yaml`` passed on to the items (the others describe the text, not the item).
+CSL_FIELDS = (
+    "type",
+    "title",
+    "container-title",
+    "collection-title",
+    "volume",
+    "page",
+    "issued",
+    "accessed",
+    "publisher",
+    "publisher-place",
+    "language",
+    "author",
+    "editor",
+)
+
+_TEX_SPECIALS = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+_TEX_RE = re.compile("|".join(re.escape(c) for c in _TEX_SPECIALS))
+
+
+def tex_escape(text: str) -> str:
+    """Escape the characters that TeX treats specially."""
+    return _TEX_RE.sub(lambda m: _TEX_SPECIALS[m.group()], text)
+
+
+def bibtex_pages(page: str) -> str:
+    """A page range with BibTeX's en dash (``--``)."""
+    return re.sub(r"\s*[-–]+\s*", "--", page.strip())
+
+
+def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) -> dict[str, Any]:
+    """The CSL-JSON item of a source, or of one of its paragraphs.
+
+    The item's ``id`` is the source id or the paragraph id; ``note`` names the
+    paragraph (and its printed number); ``URL`` is ``url``, the page on the site.
+    """
+    record = source.record
+    item: dict[str, Any] = {"id": paragraph.id if paragraph else source.id}
+    for name in CSL_FIELDS:
+        if name in record and record[name] not in (None, "", []):
+            value = record[name]
+            item[name] = str(value) if name in ("volume", "page") else value
+    if paragraph is not None and paragraph.page is not None:
+        item["page"] = paragraph.page
+    item["URL"] = url
+    notes = []
+    if paragraph is not None:
+        notes.append(f"paragraph {paragraph.id}")
+        if paragraph.printed_number:
+            notes.append(f"printed number {paragraph.printed_number}")
+    else:
+        notes.append(f"source {source.id} of the Reversis reference, paragraphs {source.span()}")
+    if record.get("URL"):
+        notes.append(f"original: {record['URL']}")
+    item["note"] = "; ".join(notes)
+    return item
+
+
+def dump_csl(items: Sequence[Mapping[str, Any]]) -> str:
+    """CSL-JSON text of a list of items: sorted keys, two-space indent, UTF-8 as is."""
+    return json.dumps(list(items), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+_BIBTEX_TYPES = {
+    "book": "book",
+    "chapter": "incollection",
+    "entry": "incollection",
+    "entry-dictionary": "incollection",
+    "entry-encyclopedia": "incollection",
+    "paper-conference": "inproceedings",
+    "article-journal": "article",
+    "article-magazine": "article",
+    "article-newspaper": "article",
+    "thesis": "phdthesis",
+    "report": "techreport",
+}
+
+
+def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str) -> str:
+    """The BibTeX entry of a source, or of one of its paragraphs (key: the source or paragraph id)."""
+    item = csl_item(source, paragraph, url=url)
+    kind = _BIBTEX_TYPES.get(str(item.get("type", "")), "misc")
+    if kind in ("incollection", "inproceedings") and "container-title" not in item:
+        kind = "misc"
+    fields: list[tuple[str, str]] = []
+    for role in ("author", "editor"):
+        names = item.get(role)
+        if names:
+            fields.append((role, " and ".join(_bibtex_name(n) for n in names)))
+    fields.append(("title", "{" + tex_escape(str(item["title"])) + "}"))
+    if "container-title" in item:
+        slot = "journal" if kind == "article" else "booktitle"
+        fields.append((slot, "{" + tex_escape(str(item["container-title"])) + "}"))
+    if "collection-title" in item:
+        fields.append(("series", tex_escape(str(item["collection-title"]))))
+    if "volume" in item:
+        fields.append(("volume", tex_escape(str(item["volume"]))))
+    if "page" in item:
+        fields.append(("pages", tex_escape(bibtex_pages(str(item["page"])))))
+    year = _year(item.get("issued"))
+    if year:
+        fields.append(("year", tex_escape(year)))
+    if "publisher" in item:
+        fields.append(("publisher", tex_escape(str(item["publisher"]))))
+    if "publisher-place" in item:
+        fields.append(("address", tex_escape(str(item["publisher-place"]))))
+    if "language" in item:
+        fields.append(("language", tex_escape(str(item["language"]))))
+    fields.append(("url", url))
+    fields.append(("note", tex_escape(str(item["note"]))))
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
+    return f"@{kind}{{{item['id']},\n{body}\n}}\n"
+
+
+def _bibtex_name(name: Mapping[str, Any]) -> str:
+    if "literal" in name:
+        return "{" + tex_escape(str(name["literal"])) + "}"
+    family = tex_escape(str(name.get("family", "")))
+    given = tex_escape(str(name.get("given", "")))
+    return f"{family}, {given}" if given else family
+
+
+def _year(issued: Any) -> str | None:
+    if not isinstance(issued, Mapping):
+        return None
+    parts = issued.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        return str(parts[0][0])
+    for key in ("literal", "raw"):
+        if issued.get(key):
+            return str(issued[key])
+    return None

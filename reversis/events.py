@@ -1,0 +1,103 @@
+"""The frozen events a hand records, one per action, each carrying its engine rule id."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from reversis.cards import Card
+
+__all__ = [
+    "Dealt",
+    "Event",
+    "Exchanged",
+    "OutOfTurn",
+    "Passed",
+    "Played",
+    "Revoked",
+    "Settled",
+    "Trick",
+    "TrickWon",
+]
+
+
+class Dealt(NamedTuple):
+    """The cards were dealt (or given by a scenario)."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    rule: str = "deal"
+
+
+class Exchanged(NamedTuple):
+    """A player discarded a card under the talon and took ``took`` (``None`` for the dealer)."""
+
+    seat: int
+    discard: Card
+    took: Card | None
+    rule: str
+
+
+class Passed(NamedTuple):
+    """A player declined the exchange; ``seen`` is the card he looked at, if he may look."""
+
+    seat: int
+    seen: Card | None
+    rule: str = "exchange.pass"
+
+
+class Played(NamedTuple):
+    """A card played to a trick (``trick`` counts from 1)."""
+
+    seat: int
+    card: Card
+    trick: int
+    rule: str = "play"
+
+
+class Revoked(NamedTuple):
+    """An accepted revoke: a card of another suit played while able to follow."""
+
+    seat: int
+    card: Card
+    trick: int
+    rule: str = "penalty.revoke"
+
+
+class OutOfTurn(NamedTuple):
+    """An accepted play before one's turn: fined, and the card taken back."""
+
+    seat: int
+    card: Card
+    trick: int
+    rule: str = "penalty.out-of-turn"
+
+
+class Trick(NamedTuple):
+    """A finished trick: its leader, its cards in playing order from the leader, its winner."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+class TrickWon(NamedTuple):
+    """A trick was completed and taken."""
+
+    trick: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    rule: str = "play.trick"
+
+
+class Settled(NamedTuple):
+    """The hand was settled: its winner (who takes the talon) and the reversis, if any."""
+
+    winner: int | None
+    reversis_by: int | None
+    reversis_made: bool
+    rule: str = "settlement"
+
+
+Event = Dealt | Exchanged | Passed | Played | Revoked | OutOfTurn | TrickWon | Settled

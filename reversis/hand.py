@@ -1,0 +1,530 @@
+"""One hand of reversis as an explicit state machine.
+
+Phases: deal → exchange → tricks → settlement → done. Each action comes as a
+triad (``verify_…`` raises with the rule broken, ``can_…`` answers a bool,
+the action itself changes the state and returns a frozen event appended to
+``events``). Payments go to a zero-sum :class:`~reversis.ledger.Ledger`.
+
+The seats are numbered 0..n-1 in playing order; the seat after the dealer
+(the eldest, *premier en cartes*) exchanges and leads first.
+
+>>> from reversis.ruleset import load_ruleset
+>>> import random
+>>> hand = Hand.deal(load_ruleset("encyclopedie-1765"), dealer=0, rng=random.Random(1))
+>>> hand.phase, hand.to_act
+(<Phase.EXCHANGE: 'exchange'>, 1)
+>>> while hand.phase is Phase.EXCHANGE:
+...     _ = hand.exchange(hand.legal_discards()[0])
+>>> while hand.phase is Phase.TRICKS:
+...     _ = hand.play(hand.legal_plays()[0])
+>>> hand.phase, len(hand.tricks), sum(hand.ledger.balances()) + hand.ledger.pool_change()
+(<Phase.DONE: 'done'>, 11, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from enum import Enum
+
+from reversis.cards import ACE, KING, QUEEN, Card, card_rank, card_suit, mask_of
+from reversis.errors import IllegalExchange, IllegalPlay, ScenarioError
+from reversis.events import (
+    Dealt,
+    Event,
+    Exchanged,
+    OutOfTurn,
+    Passed,
+    Played,
+    Revoked,
+    Trick,
+    TrickWon,
+)
+from reversis.ledger import POOL, Ledger
+from reversis.params import SUIT_MASKS, Params, compile_params
+from reversis.ruleset import Ruleset
+
+__all__ = ["Bete", "Hand", "Phase"]
+
+
+class Phase(Enum):
+    """The phases of a hand, in order."""
+
+    DEAL = "deal"
+    EXCHANGE = "exchange"
+    TRICKS = "tricks"
+    SETTLEMENT = "settlement"
+    DONE = "done"
+
+
+Bete = tuple[int, int, str]
+"""A *bête* owed to the pool: (seat, amount, rule)."""
+
+
+def _cards(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Hand:
+    """A hand in progress. Build it with :meth:`deal` (shuffled) or directly from given cards."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        dealer: int,
+        hands: Sequence[Iterable[Card]],
+        talon: Sequence[Card],
+        pool: int = 0,
+        betes: Iterable[Bete] = (),
+        params: Params | None = None,
+    ) -> None:
+        p = params if params is not None else compile_params(rules)
+        self.rules = rules
+        self.params = p
+        n = self.players = p.players
+        if not 0 <= dealer < n:
+            raise ScenarioError(f"dealer {dealer} is not a seat (0..{n - 1})")
+        self.dealer = dealer
+        self.eldest = (dealer + 1) % n
+        self._cites = rules.rule_cites
+        if len(hands) != n:
+            raise ScenarioError(f"{len(hands)} hands given for {n} players (rule deal.misdeal)")
+        self.hands = [mask_of(h) for h in hands]
+        self.talon = list(talon)
+        self._check_pack(hands)
+        self.ledger = Ledger(players=n)
+        self.pool_before = pool
+        self.pool = pool
+        self.betes: list[Bete] = list(betes)
+        self.events: list[Event] = [Dealt(dealer, tuple(tuple(sorted(h)) for h in hands), tuple(self.talon))]
+        self.tricks: list[Trick] = []
+        self.tricks_won = [0] * n
+        self.points = [0] * n
+        self.quinola_placed: tuple[int, int] | None = None  # (thrower, trick)
+        self.quinola_forced: tuple[int, int] | None = None  # (holder, trick)
+        self.pool_winner: int | None = None
+        self.winner: int | None = None
+        self.reversis: dict[str, int | bool | None] | None = None
+        # the trick in progress
+        self.trick_no = 1
+        self._trick: list[Card] = []
+        self._alone: list[bool] = []  # per card of the trick: it was its player's only card of the suit led
+        self._leader = self.eldest
+        self._led = -1
+        self._stake_empty_pool()
+        self.phase = Phase.EXCHANGE
+        self.to_act = self.eldest
+        self._exchanged = 0
+        if not (p.exchange or p.dealer_discards):
+            self._start_tricks()
+        elif not p.exchange:
+            self.to_act = dealer
+
+    # -- the deal ---------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Ruleset,
+        *,
+        dealer: int,
+        rng: random.Random,
+        pool: int = 0,
+        betes: Iterable[Bete] = (),
+        params: Params | None = None,
+    ) -> Hand:
+        """Shuffle and deal: packets of ``deal_packet`` from the eldest round to the dealer,
+        the dealer's extra card(s) last, and the rest to the talon (rule ``deal``)."""
+        p = params if params is not None else compile_params(rules)
+        pack = list(p.pack)
+        rng.shuffle(pack)
+        n = p.players
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        pos = 0
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        while len(hands[dealer]) < p.hand_size:
+            for seat in order:
+                take = min(p.deal_packet, p.hand_size - len(hands[seat]))
+                hands[seat].extend(pack[pos : pos + take])
+                pos += take
+        hands[dealer].extend(pack[pos : pos + p.dealer_extra])
+        pos += p.dealer_extra
+        return cls(rules, dealer=dealer, hands=hands, talon=pack[pos:], pool=pool, betes=betes, params=p)
+
+    def _check_pack(self, hands: Sequence[Iterable[Card]]) -> None:
+        # "Si le jeu n'est pas complet ... l'on doit refaire": a deal that is not exactly the pack is void.
+        p = self.params
+        name = self.rules.pack.name
+        seen: dict[Card, str] = {}
+        for seat, cards in enumerate([*hands, self.talon]):
+            where = "the talon" if seat == len(hands) else f"hand {seat}"
+            for card in cards:
+                if card in seen:
+                    raise ScenarioError(
+                        f"card {name(card)} is dealt twice ({seen[card]} and {where}); rule deal.misdeal orders a redeal"
+                    )
+                seen[card] = where
+        for seat, cards in enumerate(hands):
+            want = p.hand_size + (p.dealer_extra if seat == self.dealer else 0)
+            if len(list(cards)) != want:
+                raise ScenarioError(
+                    f"hand {seat} has {len(list(cards))} cards, expected {want}; rule deal.misdeal orders a redeal"
+                )
+        if len(self.talon) != p.talon_size:
+            raise ScenarioError(f"the talon has {len(self.talon)} cards, expected {p.talon_size} (rule deal.misdeal)")
+        missing = set(p.pack) - seen.keys()
+        extra = seen.keys() - set(p.pack)
+        if extra:
+            card = min(extra)
+            raise ScenarioError(f"card {name(card)} is not in this ruleset's pack; rule deal.misdeal orders a redeal")
+        if missing:
+            raise ScenarioError(f"the pack is incomplete: {', '.join(self.rules.pack.names(sorted(missing)))} missing")
+
+    def _pay(self, payer: int | str, payee: int | str, amount: int, rule: str, trick: int | None = None) -> None:
+        self.ledger.pay(payer, payee, amount, rule=rule, trick=trick, cites=self._cites.get(rule, ()))
+        if payee == POOL:
+            self.pool += amount
+        elif payer == POOL:
+            self.pool -= amount
+
+    def _stake_empty_pool(self) -> None:
+        # An empty pool is filled before the hand: by the biggest bête owed if any
+        # ("on ne paye les bêtes ... qu'après les avoir levées"), else by a stake from everyone.
+        if self.pool:
+            return
+        if self.betes:
+            self._pay_next_bete()
+            return
+        for seat in range(self.players):
+            self._pay(seat, POOL, self.rules["pool_stake"], "pool.stake")
+
+    def _pay_next_bete(self) -> None:
+        index = max(range(len(self.betes)), key=lambda i: self.betes[i][1]) if self.rules["betes_biggest_first"] else 0
+        seat, amount, _ = self.betes.pop(index)
+        self._pay(seat, POOL, amount, "bete.pay")
+
+    # -- the exchange -----------------------------------------------------------------------
+
+    def verify_exchange(self, discard: Card | None, *, seat: int | None = None) -> None:
+        """Raise ``IllegalExchange`` naming the rule if this exchange is not allowed."""
+        if self.phase is not Phase.EXCHANGE:
+            raise IllegalExchange(f"no exchange in the {self.phase.value} phase", rule="exchange")
+        who = self.to_act if seat is None else seat
+        if who != self.to_act:
+            raise IllegalExchange(
+                f"seat {who} exchanges out of turn (seat {self.to_act} is to exchange)", rule="exchange.order"
+            )
+        name = self.rules.pack.name
+        if discard is None:
+            if who == self.dealer and self.params.dealer_discards:
+                raise IllegalExchange("the dealer must discard a card", rule="exchange.dealer-discard")
+            return
+        hand = self.hands[who]
+        if not hand >> discard & 1:
+            raise IllegalExchange(f"seat {who} does not hold {name(discard)}", rule="exchange.hold")
+        p = self.params
+        if card_suit(discard) == p.quinola_suit and not p.discard_hearts:
+            # "personne n'en peut écarter", except a lone king or queen of hearts
+            # that cannot force the quinola ("ne pouvant faire une redouble").
+            alone = hand & SUIT_MASKS[p.quinola_suit] == 1 << discard
+            if not (p.heart_discard_exception and alone and card_rank(discard) in (KING, QUEEN)):
+                raise IllegalExchange(
+                    f"{name(discard)} may not be discarded: no heart may be discarded "
+                    "(except a king or queen of hearts held alone)",
+                    rule="exchange.no-hearts",
+                )
+
+    def can_exchange(self, discard: Card | None, *, seat: int | None = None) -> bool:
+        try:
+            self.verify_exchange(discard, seat=seat)
+        except IllegalExchange:
+            return False
+        return True
+
+    def legal_discards(self) -> list[Card | None]:
+        """The cards the player to act may discard (``None``: decline, where allowed)."""
+        options: list[Card | None] = [c for c in _cards(self.hands[self.to_act]) if self.can_exchange(c)]
+        if self.can_exchange(None):
+            options.append(None)
+        return options
+
+    def exchange(self, discard: Card | None, *, seat: int | None = None) -> Event:
+        """Discard ``discard`` under the talon and take its top card, or decline (``None``).
+
+        The dealer takes no card, so the talon grows by one.
+        """
+        self.verify_exchange(discard, seat=seat)
+        who = self.to_act
+        event: Event
+        if discard is None:
+            seen = self.talon[0] if self.params.exchange_look and self.talon else None
+            event = Passed(who, seen)
+        elif who == self.dealer:
+            self.hands[who] &= ~(1 << discard)
+            self.talon.append(discard)
+            event = Exchanged(who, discard, None, "exchange.dealer-discard")
+        else:
+            took = self.talon.pop(0)
+            self.hands[who] = self.hands[who] & ~(1 << discard) | 1 << took
+            self.talon.append(discard)
+            event = Exchanged(who, discard, took, "exchange.take")
+        self.events.append(event)
+        if who == self.dealer:
+            self._start_tricks()
+        else:
+            self.to_act = (who + 1) % self.players
+            if self.to_act == self.dealer and not self.params.dealer_discards:
+                self._start_tricks()
+        return event
+
+    def _start_tricks(self) -> None:
+        self.phase = Phase.TRICKS
+        self.to_act = self._leader = self.eldest
+
+    # -- the tricks -------------------------------------------------------------------------
+
+    def verify_play(self, card: Card, *, seat: int | None = None) -> None:
+        """Raise ``IllegalPlay`` naming the rule broken if ``card`` may not be played now."""
+        if self.phase is not Phase.TRICKS:
+            raise IllegalPlay(f"no play in the {self.phase.value} phase", rule="play.phase")
+        who = self.to_act if seat is None else seat
+        name = self.rules.pack.name
+        if who != self.to_act:
+            raise IllegalPlay(f"seat {who} plays before his turn (seat {self.to_act} is to play)", rule="play.turn")
+        hand = self.hands[who]
+        if not hand >> card & 1:
+            raise IllegalPlay(f"seat {who} does not hold {name(card)}", rule="play.hold")
+        p = self.params
+        suit = card >> 4
+        if not self._trick:
+            # "Le premier en cartes doit toujours commencer par jouer du cœur s'il en a."
+            if self.trick_no == 1 and p.first_lead_suit >= 0 and suit != p.first_lead_suit:
+                if hand & SUIT_MASKS[p.first_lead_suit]:
+                    raise IllegalPlay(
+                        f"{name(card)}: the eldest must lead {self.rules.pack.suit_names[p.first_lead_suit]} "
+                        "to the first trick",
+                        rule="play.first-lead",
+                    )
+            return
+        if suit == self._led:
+            return
+        if p.follow_suit and hand & SUIT_MASKS[self._led]:
+            raise IllegalPlay(
+                f"{name(card)}: seat {who} must follow {self.rules.pack.suit_names[self._led]} (a revoke)",
+                rule="play.follow",
+            )
+        # Void in the suit led: the quinola must be thrown in the first tricks
+        # ("il l'est toujours dans les deux premiers tours"), or all hand long "au quinola forcé".
+        if card != p.quinola and hand >> p.quinola & 1 and self._must_place_quinola():
+            raise IllegalPlay(
+                f"{name(card)}: the quinola must be thrown when void in the first "
+                f"{self.rules['quinola_must_place_tricks']} tricks",
+                rule="quinola.must-place",
+            )
+
+    def _must_place_quinola(self) -> bool:
+        return bool(self.rules["quinola_forced_game"]) or self.trick_no <= self.rules["quinola_must_place_tricks"]
+
+    def can_play(self, card: Card, *, seat: int | None = None) -> bool:
+        try:
+            self.verify_play(card, seat=seat)
+        except IllegalPlay:
+            return False
+        return True
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the player to act may play, in card order."""
+        p = self.params
+        hand = self.hands[self.to_act]
+        if self._trick:
+            follow = hand & SUIT_MASKS[self._led]
+            if follow and p.follow_suit:
+                return _cards(follow)
+            if hand >> p.quinola & 1 and self._must_place_quinola():
+                return [p.quinola]
+            return _cards(hand)
+        if self.trick_no == 1 and p.first_lead_suit >= 0:
+            first = hand & SUIT_MASKS[p.first_lead_suit]
+            if first:
+                return _cards(first)
+        return _cards(hand)
+
+    def play(self, card: Card, *, seat: int | None = None) -> Event:
+        """Play ``card`` for the player to act (or for ``seat``, checked against the turn).
+
+        With the option ``accept_illegal``, a revoke or a play out of turn is
+        accepted and its penalty applied instead of being refused.
+        """
+        try:
+            self.verify_play(card, seat=seat)
+        except IllegalPlay as exc:
+            if not self.rules["accept_illegal"] or exc.rule not in ("play.follow", "play.turn"):
+                raise
+            if exc.rule == "play.turn":
+                return self._out_of_turn(card, seat if seat is not None else self.to_act)
+            return self._apply_play(card, revoke=True)
+        return self._apply_play(card, revoke=False)
+
+    def _out_of_turn(self, card: Card, seat: int) -> Event:
+        # "On ne doit point jouer avant son tour, sous peine de payer un jetton à tous les joueurs."
+        if not self.hands[seat] >> card & 1:
+            raise IllegalPlay(f"seat {seat} does not hold {self.rules.pack.name(card)}", rule="play.hold")
+        for other in range(self.players):
+            if other != seat:
+                self._pay(seat, other, self.rules["out_of_turn_fine"], "penalty.out-of-turn", self.trick_no)
+        event = OutOfTurn(seat, card, self.trick_no)
+        self.events.append(event)
+        return event
+
+    def _apply_play(self, card: Card, *, revoke: bool) -> Event:
+        who = self.to_act
+        hand = self.hands[who]
+        trick = self._trick
+        event: Event
+        if trick:
+            self._alone.append(hand & SUIT_MASKS[self._led] == 1 << card)
+        else:
+            self._led = card >> 4
+            self._leader = who
+            self._alone.append(False)
+        self.hands[who] = hand & ~(1 << card)
+        trick.append(card)
+        if revoke:
+            event = Revoked(who, card, self.trick_no)
+            self._revoke_penalty(who)
+        else:
+            event = Played(who, card, self.trick_no)
+        self.events.append(event)
+        if len(trick) == self.players:
+            self._close_trick()
+        else:
+            self.to_act = (who + 1) % self.players
+        return event
+
+    def _revoke_penalty(self, seat: int) -> None:
+        # "Celui qui renonce, fait la bête, ou paye une autre amende": a revoke's bête is paid
+        # at once into the pool ("les bêtes de renonce ... se payent avec la poule").
+        amount = self.pool if self.rules["revoke_penalty"] == "bete" else self.rules["revoke_fine"]
+        self._pay(seat, POOL, amount, "penalty.revoke", self.trick_no)
+
+    def _close_trick(self) -> None:
+        p = self.params
+        n = self.players
+        cards = self._trick
+        leader, led, number = self._leader, self._led, self.trick_no
+        best = 0
+        for i in range(1, n):
+            card = cards[i]
+            if card >> 4 == led and card > cards[best]:
+                best = i
+        winner = (leader + best) % n
+        self.tricks.append(Trick(leader, tuple(cards), winner))
+        self.events.append(TrickWon(number, leader, tuple(cards), winner))
+        self.tricks_won[winner] += 1
+        points = self.points
+        for card in cards:
+            points[winner] += p.points[card]
+        factor = self._trick_factor(number)
+        for i in range(1, n):
+            card = cards[i]
+            seat = (leader + i) % n
+            if card == p.quinola:
+                self._quinola_played(seat, led, winner, leader, factor, alone=self._alone[i])
+            elif p.ace_values[card]:
+                if card >> 4 != led:
+                    # "Quand on jette un as en renonce sur une autre couleur, on gagne de celui qui leve."
+                    self._pay(winner, seat, p.ace_values[card] * factor, "ace.placed", number)
+                elif self._alone[i] and self.rules["ace_forced_pays"]:
+                    # "Un joueur qui est forcé de lâcher l'as de la couleur jouée, paye à celui qui l'y force."
+                    self._pay(seat, leader, p.ace_values[card] * factor, "ace.forced", number)
+        if cards[0] == p.quinola:
+            self._quinola_led(leader, number, factor)
+        # an ace led earns and costs nothing ("le joueur qui doit commencer ... ne gagne ni ne perd rien")
+        self._trick = []
+        self._alone = []
+        self._leader = winner
+        self._led = -1
+        if number == p.tricks:
+            self._settle()
+        else:
+            self.trick_no = number + 1
+            self.to_act = winner
+
+    def _trick_factor(self, number: int) -> int:
+        factor = 1
+        if number == 1:
+            factor *= self.rules["first_trick_factor"]
+        if number == self.params.tricks:
+            factor *= self.rules["last_trick_factor"]
+        return int(factor)
+
+    def _quinola_played(self, seat: int, led: int, winner: int, leader: int, factor: int, *, alone: bool) -> None:
+        rules = self.rules
+        number = self.trick_no
+        if led != self.params.quinola_suit:
+            # "Lorsque le valet de cœur ou le quinola est jetté en renonce, celui qui s'en défait, gagne le jeu";
+            # the pool is taken at settlement, where a reversis may cancel it.
+            self.quinola_placed = (seat, number)
+            self._pay(winner, seat, rules["quinola_placed_trick_payment"] * factor, "quinola.placed.trick", number)
+            for other in range(self.players):
+                if other != seat:
+                    self._pay(other, seat, rules["quinola_placed_each_payment"] * factor, "quinola.placed.each", number)
+            return
+        # "Celui qui est forcé de donner le quinola sur du cœur ... fait la bête de ce qu'il y a sur le jeu."
+        self.quinola_forced = (seat, number)
+        if rules["quinola_forced_bete"]:
+            self.betes.append((seat, self.pool, "quinola.forced.bete"))
+        if alone:
+            # "Celui qui fait partir le quinola, gagne à celui qui le lâche, quatre jettons ..., & un à chaque joueur"
+            self._pay(seat, leader, rules["quinola_forced_payment"] * factor, "quinola.forced.forcer", number)
+            self._pay_each(seat, number, factor, skip=-1 if rules["quinola_forced_each_includes_forcer"] else leader)
+
+    def _quinola_led(self, seat: int, number: int, factor: int) -> None:
+        # "... ou qui le joue lui-même, n'ayant pu le jetter en renonce, fait la bête"
+        self.quinola_forced = (seat, number)
+        if self.rules["quinola_forced_bete"]:
+            self.betes.append((seat, self.pool, "quinola.led.bete"))
+        if self.rules["quinola_led_pays_forcer"]:
+            self._pay_each(seat, number, factor, skip=-1)
+
+    def _pay_each(self, seat: int, number: int, factor: int, *, skip: int) -> None:
+        for other in range(self.players):
+            if other not in (seat, skip):
+                self._pay(seat, other, self.rules["quinola_forced_each_payment"] * factor, "quinola.forced.each", number)
+
+    def _settle(self) -> None:
+        from reversis.settlement import settle
+
+        self.phase = Phase.SETTLEMENT
+        settle(self)
+        self.phase = Phase.DONE
+        self.to_act = -1
+
+    # -- views --------------------------------------------------------------------------------
+
+    def holding(self, seat: int) -> list[Card]:
+        """The cards a seat holds now."""
+        return _cards(self.hands[seat])
+
+    @property
+    def current_trick(self) -> list[Card]:
+        """The cards of the trick in progress, from its leader."""
+        return list(self._trick)
+
+    @property
+    def trick_leader(self) -> int:
+        return self._leader
+
+    @property
+    def led_suit(self) -> int:
+        """The suit led to the trick in progress, or -1 before the lead."""
+        return self._led
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.rules.id} dealer={self.dealer} phase={self.phase.value} trick={self.trick_no}>"

@@ -1,0 +1,104 @@
+"""A ruleset's options compiled into the plain values the hand reads in its hot path.
+
+Each field is read in one place of :mod:`reversis.hand` or
+:mod:`reversis.settlement`; the comment there names the rule it implements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reversis.cards import ACE, Card, card_suit, make_card
+from reversis.errors import RulesetError
+from reversis.ruleset import Ruleset
+
+__all__ = ["Params", "SUIT_MASKS", "compile_params"]
+
+#: The bitmask of every card of each suit.
+SUIT_MASKS = tuple(0xFFFF << (16 * suit) for suit in range(4))
+
+WINNER_CRITERIA = ("points", "tricks", "no-trick", "left-of-dealer", "eldest-first", "dealer-first")
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """Compiled options of a ruleset at a number of players."""
+
+    rules: Ruleset
+    players: int
+    pack: tuple[Card, ...]
+    hand_size: int
+    talon_size: int
+    deal_packet: int
+    dealer_extra: int
+    exchange: bool
+    exchange_look: bool
+    dealer_discards: bool
+    discard_hearts: bool
+    heart_discard_exception: bool
+    quinola_suit: int  # the suit whose discards the rules restrict (hearts)
+    first_lead_suit: int  # -1 for none
+    follow_suit: bool
+    quinola: Card
+    points: tuple[int, ...]  # per card code, 0..63
+    ace_values: tuple[int, ...]  # per card code: chips an ace earns when placed (0 for other cards)
+    tricks: int
+
+
+def compile_params(rules: Ruleset) -> Params:
+    """Compile a ruleset's options; impossible combinations raise ``RulesetError``."""
+    pack = rules.pack
+    players = rules["players"]
+    cards = tuple(pack.cards(keep_tens=rules["keep_tens"]))
+    talon_sizes = rules["talon"]
+    if players not in talon_sizes:
+        raise RulesetError(f"ruleset {rules.id}: no talon size for {players} players (option talon)")
+    talon_size = talon_sizes[players]
+    dealt = len(cards) - talon_size - rules["dealer_extra"]
+    if dealt <= 0 or dealt % players:
+        raise RulesetError(
+            f"ruleset {rules.id}: {len(cards)} cards less a talon of {talon_size} and the dealer's "
+            f"{rules['dealer_extra']} extra do not divide among {players} players"
+        )
+    hand_size = dealt // players
+    points = [0] * 64
+    for letter, value in rules["card_points"].items():
+        if len(letter) == 1:
+            rank = pack.rank_codes[pack.rank_letters.index(letter)]
+            for suit in range(4):
+                points[make_card(suit, rank)] = value
+        else:
+            points[pack.parse(letter)] = value
+    quinola = pack.parse(rules["quinola"])
+    special_ace = pack.parse(rules["special_ace"]) if rules["special_ace"] else -1
+    ace_values = [0] * 64
+    for suit in range(4):
+        ace = make_card(suit, ACE)
+        ace_values[ace] = rules["ace_placed_payment"] * (rules["special_ace_factor"] if ace == special_ace else 1)
+    for criterion in rules["winner_order"]:
+        if criterion not in WINNER_CRITERIA:
+            raise RulesetError(
+                f"ruleset {rules.id}: unknown winner criterion {criterion!r} (known: {', '.join(WINNER_CRITERIA)})"
+            )
+    first_lead = rules["first_lead_suit"]
+    return Params(
+        rules=rules,
+        players=players,
+        pack=cards,
+        hand_size=hand_size,
+        talon_size=talon_size,
+        deal_packet=rules["deal_packet"],
+        dealer_extra=rules["dealer_extra"],
+        exchange=rules["exchange"],
+        exchange_look=rules["exchange_look"],
+        dealer_discards=rules["dealer_discards"],
+        discard_hearts=rules["discard_hearts"],
+        heart_discard_exception=rules["heart_discard_exception"],
+        quinola_suit=card_suit(quinola),
+        first_lead_suit=pack.suit_letters.index(first_lead) if first_lead else -1,
+        follow_suit=rules["follow_suit"],
+        quinola=quinola,
+        points=tuple(points),
+        ace_values=tuple(ace_values),
+        tricks=hand_size,
+    )

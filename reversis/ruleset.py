@@ -1,0 +1,191 @@
+"""Rulesets as data: one frozen ``Ruleset`` per source, loaded from one YAML file each.
+
+Every option has a default, a one-line meaning, the annotation ids that justify
+it and the paragraphs it rests on. The engine reads options by name; it never
+looks at a ruleset's name.
+
+>>> rules = load_ruleset("encyclopedie-1765")
+>>> rules["players"], rules["talon"][4]
+(4, 3)
+>>> rules.with_options({"players": 5})["players"]
+5
+>>> rules.with_options({"players": 6})
+Traceback (most recent call last):
+...
+reversis.errors.RulesetError: option 'players' of ruleset encyclopedie-1765: 6 is not one of 4, 5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from reversis.cards import PACKS, Pack
+from reversis.errors import RulesetError
+
+__all__ = ["Option", "Ruleset", "load_ruleset", "ruleset_ids"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a ruleset: its value, default and justification."""
+
+    name: str
+    default: Any
+    meaning: str
+    annotations: tuple[str, ...]
+    cites: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()
+    note: str = ""
+
+    def check(self, value: Any, *, ruleset: str) -> Any:
+        """Validate a value for this option; mappings are merged into the default."""
+        where = f"option {self.name!r} of ruleset {ruleset}"
+        if isinstance(self.default, bool) or self.default is None:
+            ok = isinstance(value, bool) if isinstance(self.default, bool) else True
+        elif isinstance(self.default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, type(self.default))
+        if not ok:
+            kind = type(self.default).__name__
+            raise RulesetError(f"{where}: {value!r} is not a {kind} like the default {self.default!r}")
+        if isinstance(self.default, dict):
+            unknown = set(value) - set(self.default)
+            if unknown:
+                raise RulesetError(f"{where}: unknown key(s) {', '.join(map(str, sorted(unknown, key=str)))}")
+            value = {**self.default, **value}
+        if self.choices and value not in self.choices:
+            shown = ", ".join(map(str, self.choices))
+            raise RulesetError(f"{where}: {value!r} is not one of {shown}")
+        return value
+
+
+@dataclass(frozen=True)
+class Ruleset(Mapping[str, Any]):
+    """A source's rules: the pack, and every option with its value.
+
+    A ``Ruleset`` is a read-only mapping from option name to value.
+    """
+
+    id: str
+    title: str
+    source: str
+    evidence: str
+    pack: Pack
+    options: Mapping[str, Option]
+    rule_cites: Mapping[str, tuple[str, ...]]
+    rule_annotations: Mapping[str, tuple[str, ...]]
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return self.values[name]
+        except KeyError:
+            raise RulesetError(self._unknown(name)) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.values.items() if v != self.options[k].default}
+        return f"load_ruleset({self.id!r}).with_options({changed!r})" if changed else f"load_ruleset({self.id!r})"
+
+    def _unknown(self, name: str) -> str:
+        return f"unknown option {name!r} for ruleset {self.id} (see `reversis rules {self.id}`)"
+
+    def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
+        """A copy with some options changed; unknown names and wrong types raise ``RulesetError``."""
+        values = dict(self.values)
+        for name, value in overrides.items():
+            if name not in self.options:
+                raise RulesetError(self._unknown(name))
+            values[name] = self.options[name].check(value, ruleset=self.id)
+        return Ruleset(
+            id=self.id,
+            title=self.title,
+            source=self.source,
+            evidence=self.evidence,
+            pack=self.pack,
+            options=self.options,
+            rule_cites=self.rule_cites,
+            rule_annotations=self.rule_annotations,
+            values=MappingProxyType(values),
+        )
+
+    def cites(self, name: str) -> tuple[str, ...]:
+        """The paragraphs an option rests on."""
+        return self.options[name].cites
+
+
+def ruleset_ids() -> list[str]:
+    """The ids of the rulesets shipped with the package."""
+    folder = resources.files("reversis") / "rulesets"
+    return sorted(p.name.removesuffix(".yaml") for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+@cache
+def load_ruleset(ruleset_id: str) -> Ruleset:
+    """Load a shipped ruleset by id, with every option at its default."""
+    if ruleset_id not in ruleset_ids():
+        raise RulesetError(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+    path = resources.files("reversis") / "rulesets" / f"{ruleset_id}.yaml"
+    where = f"reversis/rulesets/{ruleset_id}.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise RulesetError(f"{where}: malformed YAML: {exc}".replace("\n", " ")) from None
+    return _build(data, where=where)
+
+
+def _build(data: Any, *, where: str) -> Ruleset:
+    if not isinstance(data, dict):
+        raise RulesetError(f"{where}: expected a mapping at the top")
+    for key in ("id", "title", "source", "evidence", "pack", "options", "rules"):
+        if key not in data:
+            raise RulesetError(f"{where}: missing field {key!r}")
+    if data["pack"] not in PACKS:
+        raise RulesetError(f"{where}: unknown pack {data['pack']!r} (known: {', '.join(PACKS)})")
+    options: dict[str, Option] = {}
+    for name, spec in data["options"].items():
+        if not isinstance(spec, dict) or not {"default", "meaning", "annotations"} <= spec.keys():
+            raise RulesetError(f"{where}: option {name!r} needs default, meaning and annotations")
+        if not spec["annotations"]:
+            raise RulesetError(f"{where}: option {name!r} names no annotation that justifies it")
+        options[name] = Option(
+            name=name,
+            default=spec["default"],
+            meaning=" ".join(str(spec["meaning"]).split()),
+            annotations=tuple(spec["annotations"]),
+            cites=tuple(spec.get("cites", ())),
+            choices=tuple(spec.get("choices", ())),
+            note=" ".join(str(spec.get("note", "")).split()),
+        )
+    rule_cites: dict[str, tuple[str, ...]] = {}
+    rule_annotations: dict[str, tuple[str, ...]] = {}
+    for rule, spec in data["rules"].items():
+        if not isinstance(spec, dict) or not spec.get("cites") or not spec.get("annotations"):
+            raise RulesetError(f"{where}: engine rule {rule!r} needs cites and annotations")
+        rule_cites[rule] = tuple(spec["cites"])
+        rule_annotations[rule] = tuple(spec["annotations"])
+    values = {name: opt.default for name, opt in options.items()}
+    return Ruleset(
+        id=data["id"],
+        title=data["title"],
+        source=data["source"],
+        evidence=data["evidence"],
+        pack=PACKS[data["pack"]],
+        options=MappingProxyType(options),
+        rule_cites=MappingProxyType(rule_cites),
+        rule_annotations=MappingProxyType(rule_annotations),
+        values=MappingProxyType(values),
+    )
