@@ -102,6 +102,7 @@ class Hand:
         self.pool_before = pool
         self.pool = pool
         self.betes: list[Bete] = list(betes)
+        self.betes_before = tuple(self.betes)
         self.events: list[Event] = [Dealt(dealer, tuple(tuple(sorted(h)) for h in hands), tuple(self.talon))]
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n

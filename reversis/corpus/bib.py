@@ -27,6 +27,7 @@ __all__ = [
     "bibtex_pages",
     "csl_item",
     "dump_csl",
+    "issued_year",
     "tex_escape",
 ]
 
@@ -141,7 +142,7 @@ def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str
         fields.append(("volume", tex_escape(str(item["volume"]))))
     if "page" in item:
         fields.append(("pages", tex_escape(bibtex_pages(str(item["page"])))))
-    year = _year(item.get("issued"))
+    year = issued_year(item.get("issued"))
     if year:
         fields.append(("year", tex_escape(year)))
     if "publisher" in item:
@@ -164,7 +165,8 @@ def _bibtex_name(name: Mapping[str, Any]) -> str:
     return f"{family}, {given}" if given else family
 
 
-def _year(issued: Any) -> str | None:
+def issued_year(issued: Any) -> str | None:
+    """The year of a CSL date (``{date-parts: [[1765]]}`` → ``"1765"``), or its literal text."""
     if not isinstance(issued, Mapping):
         return None
     parts = issued.get("date-parts")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl
+from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl, issued_year
 from reversis.corpus.load import load_corpus
 from reversis.corpus.model import Corpus, Paragraph, Source, paragraph_anchor
 from reversis.errors import CorpusError
@@ -69,7 +69,7 @@ def text_citation(source: Source, paragraph: Paragraph | None = None) -> str:
     if record.get("volume") not in (None, ""):
         parts.append(f"vol. {record['volume']}")
     imprint = [str(record[k]) for k in ("publisher-place", "publisher") if record.get(k)]
-    imprint.append(_year(record.get("issued")) or "n.d.")
+    imprint.append(issued_year(record.get("issued")) or "n.d.")
     parts.append(", ".join(imprint))
     page = paragraph.page if paragraph is not None else None
     if page is None and record.get("page") not in (None, ""):
@@ -99,14 +99,3 @@ def _names(names: Any) -> str:
                 shown.append(" ".join(str(name[k]) for k in ("given", "family") if name.get(k)))
     return " and ".join(shown)
 
-
-def _year(issued: Any) -> str | None:
-    if not isinstance(issued, Mapping):
-        return None
-    parts = issued.get("date-parts")
-    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-        return str(parts[0][0])
-    for key in ("literal", "raw"):
-        if issued.get(key):
-            return str(issued[key])
-    return None

@@ -1,0 +1,7 @@
+"""``python -m reversis``: the same as the ``reversis`` command."""
+
+import sys
+
+from reversis.cli import main
+
+sys.exit(main())

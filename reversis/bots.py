@@ -1,0 +1,90 @@
+"""Bots that finish a hand a scenario leaves open.
+
+Both are deterministic given the ``random.Random`` they are handed, and use
+only integer card codes and the hand's public views, so the same seed gives
+the same hand on every machine and Python version (``random.Random`` with an
+integer seed is stable across versions for ``randrange``/``shuffle``).
+
+>>> sorted(BOTS)
+['cautious', 'random']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reversis.cards import ACE, Card, card_rank, card_suit
+from reversis.hand import Hand
+
+__all__ = ["BOTS", "Bot", "get_bot"]
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A policy: what to discard in the exchange, and what to play."""
+
+    name: str
+    exchange: Callable[[Hand, random.Random], Card | None]
+    play: Callable[[Hand, random.Random], Card]
+
+
+def _pick(rng: random.Random, options: list[Card | None]) -> Card | None:
+    return options[rng.randrange(len(options))]
+
+
+def _random_exchange(hand: Hand, rng: random.Random) -> Card | None:
+    return _pick(rng, hand.legal_discards())
+
+
+def _random_play(hand: Hand, rng: random.Random) -> Card:
+    options = hand.legal_plays()
+    return options[rng.randrange(len(options))]
+
+
+def _cautious_exchange(hand: Hand, rng: random.Random) -> Card | None:
+    # Get rid of the card most likely to take a trick: the highest legal discard.
+    cards = [c for c in hand.legal_discards() if c is not None]
+    best = max(cards, key=lambda c: (card_rank(c), -c), default=None)
+    if best is None or (card_rank(best) < 11 and hand.can_exchange(None)):
+        return None
+    return best
+
+
+def _cautious_play(hand: Hand, rng: random.Random) -> Card:
+    options = hand.legal_plays()
+    quinola = hand.params.quinola
+    trick = hand.current_trick
+    if not trick:
+        # Lead low, and never lead the quinola or an ace while anything else will do.
+        return min(options, key=lambda c: (c == quinola, card_rank(c) == ACE, card_rank(c), c))
+    led = hand.led_suit
+    if card_suit(options[0]) == led:
+        top = max(c for c in trick if card_suit(c) == led)
+        under = [c for c in options if c < top]
+        if under:
+            # Play under the current winner, as high as possible; the quinola only if nothing else.
+            return max(under, key=lambda c: (c != quinola, c))
+        last = len(trick) == hand.players - 1
+        safe = [c for c in options if c != quinola] or options
+        return max(safe) if last else min(safe)
+    # Void in the suit led: throw the quinola, then aces (the special one first), then the highest card.
+    if quinola in options:
+        return quinola
+    values = hand.params.ace_values
+    return max(options, key=lambda c: (values[c], card_rank(c), c))
+
+
+BOTS = {
+    "random": Bot("random", _random_exchange, _random_play),
+    "cautious": Bot("cautious", _cautious_exchange, _cautious_play),
+}
+
+
+def get_bot(name: str) -> Bot:
+    """A bot by name; ``KeyError`` names the known bots."""
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise KeyError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None

@@ -1,0 +1,119 @@
+"""Many seeded hands played by bots, on all cores, and the frequencies of what happened.
+
+Hand ``i`` is dealt with ``random.Random(seed + i)`` by seat ``i % players``
+into an empty pool, so the totals do not depend on the number of jobs.
+
+>>> stats = simulate(ruleset="encyclopedie-1765", hands=20, jobs=1, bot="random", seed=1)
+>>> stats.hands, stats.quinola_placed + stats.quinola_forced <= 20
+(20, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from reversis.bots import get_bot
+from reversis.hand import Hand, Phase
+from reversis.params import compile_params
+from reversis.ruleset import load_ruleset
+
+__all__ = ["Stats", "simulate"]
+
+
+@dataclass
+class Stats:
+    """Counts over simulated hands."""
+
+    hands: int = 0
+    quinola_placed: int = 0
+    quinola_forced: int = 0
+    reversis_attempted: int = 0
+    reversis_made: int = 0
+    balance_totals: list[int] = field(default_factory=list)
+
+    def add(self, other: Stats) -> None:
+        self.hands += other.hands
+        self.quinola_placed += other.quinola_placed
+        self.quinola_forced += other.quinola_forced
+        self.reversis_attempted += other.reversis_attempted
+        self.reversis_made += other.reversis_made
+        if not self.balance_totals:
+            self.balance_totals = [0] * len(other.balance_totals)
+        for seat, total in enumerate(other.balance_totals):
+            self.balance_totals[seat] += total
+
+    def lines(self) -> list[str]:
+        def pct(k: int) -> str:
+            return f"{k} ({100 * k / self.hands:.2f} %)" if self.hands else "0"
+
+        means = ", ".join(f"seat {s}: {t / self.hands:+.3f}" for s, t in enumerate(self.balance_totals))
+        return [
+            f"hands played:        {self.hands}",
+            f"quinola placed:      {pct(self.quinola_placed)}",
+            f"quinola forced/led:  {pct(self.quinola_forced)}",
+            f"reversis attempted:  {pct(self.reversis_attempted)}",
+            f"reversis made:       {pct(self.reversis_made)}",
+            f"mean balance per hand (the deal rotates): {means}",
+        ]
+
+
+def _chunk(args: tuple[str, str, int, int, int]) -> Stats:
+    ruleset, bot_name, seed, start, stop = args
+    rules = load_ruleset(ruleset)
+    params = compile_params(rules)
+    bot = get_bot(bot_name)
+    stats = Stats(balance_totals=[0] * params.players)
+    for i in range(start, stop):
+        rng = random.Random(seed + i)
+        hand = Hand.deal(rules, dealer=i % params.players, rng=rng, params=params)
+        while hand.phase is Phase.EXCHANGE:
+            hand.exchange(bot.exchange(hand, rng))
+        while hand.phase is Phase.TRICKS:
+            hand.play(bot.play(hand, rng))
+        stats.hands += 1
+        stats.quinola_placed += hand.quinola_placed is not None
+        stats.quinola_forced += hand.quinola_forced is not None
+        if hand.reversis:
+            stats.reversis_attempted += 1
+            stats.reversis_made += bool(hand.reversis["made"])
+        for seat, balance in enumerate(hand.ledger.balances()):
+            stats.balance_totals[seat] += balance
+    return stats
+
+
+def _chunks(hands: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, hands, size):
+        yield start, min(hands, start + size)
+
+
+def simulate(
+    *,
+    ruleset: str,
+    hands: int,
+    jobs: int = 1,
+    bot: str = "cautious",
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> Stats:
+    """Play ``hands`` seeded hands with ``jobs`` processes; ``progress`` is called with each chunk's size."""
+    load_ruleset(ruleset)  # fail early, in this process, on an unknown ruleset
+    get_bot(bot)
+    size = max(1, min(500, hands // (jobs * 8) or 1))
+    work = [(ruleset, bot, seed, a, b) for a, b in _chunks(hands, size)]
+    total = Stats()
+    if jobs <= 1:
+        results: Iterator[Stats] = map(_chunk, work)
+        for stats in results:
+            total.add(stats)
+            if progress:
+                progress(stats.hands)
+        return total
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for stats in pool.map(_chunk, work):
+            total.add(stats)
+            if progress:
+                progress(stats.hands)
+    return total

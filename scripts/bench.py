@@ -1,0 +1,261 @@
+"""Random full hands of reversis against random deals of OpenSpiel's hearts, in the same process.
+
+``python scripts/bench.py [--rounds 7] [--seconds 1.0] [--ruleset encyclopedie-1765] [--seed N] [--json]``
+
+Both sides do the same kind of work: a fresh deal played at random to its end.
+
+* reversis: ``Hand.deal``, then every exchange and every play drawn uniformly with
+  ``rng.choice`` from ``legal_discards()`` / ``legal_plays()``; the hand settles itself
+  after the last trick (ledger and events filled), and its balances are read at the end.
+* hearts: every chance outcome (the pass direction and the 52 cards of the deal) and
+  every player action (the passes and the plays) drawn uniformly with ``rng.choice`` from
+  ``chance_outcomes()`` / ``legal_actions()`` until ``is_terminal()``; ``returns()`` is read
+  at the end.
+
+The two alternate in rounds of ``--seconds`` each (which goes first alternates too); the
+median rate of each side and the ratio of the medians are reported, with the seeds used.
+Peak memory comes from ``getrusage`` (the whole process, imports included) and from a
+separate ``tracemalloc`` pass after the timed rounds (reversis only: it cannot see
+OpenSpiel's C++ heap). Exit status 2 if ``pyspiel`` is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import random
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from importlib import metadata
+from typing import Any
+
+from reversis import Hand, Phase, load_ruleset
+from reversis.events import Settled
+from reversis.params import Params, compile_params
+from reversis.ruleset import Ruleset
+
+GOAL = 1.5
+"""The target ratio: reversis hands per second over OpenSpiel hearts deals per second."""
+
+Deal = Callable[[random.Random, int], None]
+"""Play one full random game: (rng, index of the game in its run)."""
+
+
+def load_pyspiel() -> Any:
+    """The ``pyspiel`` module (untyped), or ``None`` if it is not installed."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+
+
+def reversis_deal(rules: Ruleset, params: Params) -> Deal:
+    players = params.players
+
+    def play(rng: random.Random, index: int) -> None:
+        hand = Hand.deal(rules, dealer=index % players, rng=rng, params=params)
+        while hand.phase is Phase.EXCHANGE:
+            hand.exchange(rng.choice(hand.legal_discards()))
+        while hand.phase is Phase.TRICKS:
+            hand.play(rng.choice(hand.legal_plays()))
+        hand.ledger.balances()
+
+    return play
+
+
+def hearts_deal(game: Any) -> Deal:
+    def play(rng: random.Random, index: int) -> None:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        state.returns()
+
+    return play
+
+
+def timed(play: Deal, seed: int, seconds: float) -> float:
+    """Games per second of ``play`` over at least ``seconds``."""
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    count = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        play(rng, count)
+        count += 1
+        now = clock()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def reversis_census(rules: Ruleset, params: Params, seed: int, hands: int) -> dict[str, float]:
+    """Untimed: check that every hand ends settled, and count its work."""
+    rng = random.Random(seed)
+    actions = events = entries = 0
+    for index in range(hands):
+        hand = Hand.deal(rules, dealer=index % params.players, rng=rng, params=params)
+        while hand.phase is Phase.EXCHANGE:
+            hand.exchange(rng.choice(hand.legal_discards()))
+            actions += 1
+        while hand.phase is Phase.TRICKS:
+            hand.play(rng.choice(hand.legal_plays()))
+            actions += 1
+        if hand.phase is not Phase.DONE or not isinstance(hand.events[-1], Settled):
+            raise SystemExit(f"bench: reversis hand {index} did not end settled ({hand!r})")
+        if sum(hand.ledger.balances()) + hand.ledger.pool_change():
+            raise SystemExit(f"bench: reversis hand {index}: the ledger is not zero-sum")
+        events += len(hand.events)
+        entries += len(hand.ledger.entries)
+    return {"actions": actions / hands, "events": events / hands, "ledger_entries": entries / hands}
+
+
+def hearts_census(game: Any, seed: int, deals: int) -> dict[str, float]:
+    """Untimed: count the chance outcomes and player actions of a deal."""
+    rng = random.Random(seed)
+    chance = moves = 0
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                chance += 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+        state.returns()
+    return {"actions": (chance + moves) / deals, "chance_outcomes": chance / deals, "player_actions": moves / deals}
+
+
+def maxrss_mib() -> float:
+    """The process's peak resident set size so far, in MiB."""
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / 2**20 if sys.platform == "darwin" else rss / 2**10  # bytes on macOS, KiB elsewhere
+
+
+def traced_memory(play: Deal, rules: Ruleset, params: Params, seed: int, hands: int) -> dict[str, float]:
+    """Untimed, under tracemalloc: the peak while playing hands one at a time, and what a settled hand retains."""
+    rng = random.Random(seed)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for index in range(hands):
+            play(rng, index)
+        _, peak = tracemalloc.get_traced_memory()
+        kept = []
+        base, _ = tracemalloc.get_traced_memory()
+        for index in range(hands):
+            hand = Hand.deal(rules, dealer=index % params.players, rng=rng, params=params)
+            while hand.phase is Phase.EXCHANGE:
+                hand.exchange(rng.choice(hand.legal_discards()))
+            while hand.phase is Phase.TRICKS:
+                hand.play(rng.choice(hand.legal_plays()))
+            kept.append(hand)
+        retained, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return {"peak_kib": peak / 1024, "retained_kib_per_hand": (retained - base) / hands / 1024}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=7, help="rounds per side (default 7)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per side per round (default 1.0)")
+    parser.add_argument("--ruleset", default="encyclopedie-1765", help="reversis ruleset (default encyclopedie-1765)")
+    parser.add_argument("--seed", type=int, default=1765, help="round r uses seed SEED+r on both sides (default 1765)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1 and --seconds positive")
+
+    pyspiel = load_pyspiel()
+    if pyspiel is None:
+        print("bench: pyspiel is not installed; install the bench extra: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    rss_imports = maxrss_mib()
+
+    rules = load_ruleset(args.ruleset)
+    params = compile_params(rules)
+    game = pyspiel.load_game("hearts")
+    sides: dict[str, Deal] = {"reversis": reversis_deal(rules, params), "hearts": hearts_deal(game)}
+
+    census = {
+        "reversis": reversis_census(rules, params, args.seed, 500),
+        "hearts": hearts_census(game, args.seed, 500),
+    }
+    for play in sides.values():  # warm-up, untimed
+        timed(play, args.seed, min(0.2, args.seconds))
+
+    rates: dict[str, list[float]] = {"reversis": [], "hearts": []}
+    seeds = [args.seed + r for r in range(args.rounds)]
+    firsts = []
+    for r, seed in enumerate(seeds):
+        order = ["reversis", "hearts"] if r % 2 == 0 else ["hearts", "reversis"]
+        firsts.append(order[0])
+        for name in order:
+            rates[name].append(timed(sides[name], seed, args.seconds))
+        if not args.json:
+            print(
+                f"round {r + 1}/{args.rounds} (seed {seed}, {order[0]} first): "
+                f"reversis {rates['reversis'][-1]:,.0f} hands/s, hearts {rates['hearts'][-1]:,.0f} deals/s",
+                flush=True,
+            )
+    rss_rounds = maxrss_mib()
+    memory = traced_memory(sides["reversis"], rules, params, args.seed, 200)
+
+    median = {name: statistics.median(values) for name, values in rates.items()}
+    ratio = median["reversis"] / median["hearts"]
+    result = {
+        "ruleset": rules.id,
+        "players": params.players,
+        "openspiel_game": str(game),
+        "open_spiel_version": metadata.version("open-spiel"),
+        "python": sys.version.split()[0],
+        "rounds": args.rounds,
+        "seconds": args.seconds,
+        "seeds": seeds,
+        "first": firsts,
+        "rates": rates,
+        "median": median,
+        "ratio": ratio,
+        "goal": GOAL,
+        "goal_met": ratio >= GOAL,
+        "work_per_game": census,
+        "memory": {
+            "maxrss_mib_after_imports": rss_imports,
+            "maxrss_mib": rss_rounds,
+            "tracemalloc_reversis": memory,
+        },
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    rev, hts = census["reversis"], census["hearts"]
+    print(
+        f"median of {args.rounds} rounds: reversis {rules.id} {median['reversis']:,.0f} hands/s, "
+        f"OpenSpiel {game} {median['hearts']:,.0f} deals/s (open-spiel {result['open_spiel_version']})"
+    )
+    print(f"ratio {ratio:.2f}x (goal {GOAL}x: {'met' if ratio >= GOAL else 'NOT met'})")
+    print(
+        f"work per game: reversis {rev['actions']:.1f} actions, {rev['events']:.1f} events, "
+        f"{rev['ledger_entries']:.1f} ledger entries, settled; hearts {hts['actions']:.1f} actions "
+        f"({hts['chance_outcomes']:.1f} chance, {hts['player_actions']:.1f} player)"
+    )
+    print(
+        f"peak memory: ru_maxrss {rss_rounds:.1f} MiB (after imports {rss_imports:.1f} MiB); "
+        f"tracemalloc: reversis peaks at {memory['peak_kib']:.1f} KiB playing hands one at a time, "
+        f"a settled hand retains {memory['retained_kib_per_hand']:.1f} KiB"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
