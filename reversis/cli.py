@@ -77,7 +77,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     jobs = args.jobs or os.cpu_count() or 1
     bar: Any = None
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
         bar = tqdm(total=args.hands, unit="hand", disable=None, file=sys.stderr)
     except ImportError:

@@ -27,7 +27,7 @@ import random
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
-from reversis.cards import ACE, KING, QUEEN, Card, card_rank, card_suit, mask_of
+from reversis.cards import KING, QUEEN, Card, card_rank, card_suit, mask_of
 from reversis.errors import IllegalExchange, IllegalPlay, ScenarioError
 from reversis.events import (
     Dealt,
@@ -168,7 +168,8 @@ class Hand:
             for card in cards:
                 if card in seen:
                     raise ScenarioError(
-                        f"card {name(card)} is dealt twice ({seen[card]} and {where}); rule deal.misdeal orders a redeal"
+                        f"card {name(card)} is dealt twice ({seen[card]} and {where}); "
+                        "rule deal.misdeal orders a redeal"
                     )
                 seen[card] = where
         for seat, cards in enumerate(hands):
@@ -305,13 +306,12 @@ class Hand:
         suit = card >> 4
         if not self._trick:
             # "Le premier en cartes doit toujours commencer par jouer du cœur s'il en a."
-            if self.trick_no == 1 and p.first_lead_suit >= 0 and suit != p.first_lead_suit:
-                if hand & SUIT_MASKS[p.first_lead_suit]:
-                    raise IllegalPlay(
-                        f"{name(card)}: the eldest must lead {self.rules.pack.suit_names[p.first_lead_suit]} "
-                        "to the first trick",
-                        rule="play.first-lead",
-                    )
+            first = p.first_lead_suit
+            if self.trick_no == 1 and first >= 0 and suit != first and hand & SUIT_MASKS[first]:
+                raise IllegalPlay(
+                    f"{name(card)}: the eldest must lead {self.rules.pack.suit_names[first]} to the first trick",
+                    rule="play.first-lead",
+                )
             return
         if suit == self._led:
             return
@@ -495,9 +495,10 @@ class Hand:
             self._pay_each(seat, number, factor, skip=-1)
 
     def _pay_each(self, seat: int, number: int, factor: int, *, skip: int) -> None:
+        amount = self.rules["quinola_forced_each_payment"] * factor
         for other in range(self.players):
             if other not in (seat, skip):
-                self._pay(seat, other, self.rules["quinola_forced_each_payment"] * factor, "quinola.forced.each", number)
+                self._pay(seat, other, amount, "quinola.forced.each", number)
 
     def _settle(self) -> None:
         from reversis.settlement import settle

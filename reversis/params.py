@@ -12,7 +12,7 @@ from reversis.cards import ACE, Card, card_suit, make_card
 from reversis.errors import RulesetError
 from reversis.ruleset import Ruleset
 
-__all__ = ["Params", "SUIT_MASKS", "compile_params"]
+__all__ = ["SUIT_MASKS", "Params", "compile_params"]
 
 #: The bitmask of every card of each suit.
 SUIT_MASKS = tuple(0xFFFF << (16 * suit) for suit in range(4))

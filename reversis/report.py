@@ -42,21 +42,17 @@ def account(hand: Hand) -> str:
     lines.append("Hands after the exchange:")
     for seat, cards in enumerate(_hands_after_exchange(hand)):
         lines.append(f"    seat {seat}: {' '.join(pack.names(sorted(cards, reverse=True)))}")
-    penalties = {
-        (e.trick, e.seat): e for e in hand.events if isinstance(e, Revoked | OutOfTurn)
-    }
+    penalties = {(e.trick, e.seat): e for e in hand.events if isinstance(e, Revoked | OutOfTurn)}
     for number, trick in enumerate(hand.tricks, start=1):
-        cards = " ".join(pack.names(trick.cards))
-        lines.append(f"Trick {number}: seat {trick.leader} leads; {cards}; seat {trick.winner} takes it.")
+        shown = " ".join(pack.names(trick.cards))
+        lines.append(f"Trick {number}: seat {trick.leader} leads; {shown}; seat {trick.winner} takes it.")
         for (at, seat), event in penalties.items():
             if at == number:
                 what = "revokes with" if isinstance(event, Revoked) else "plays out of turn"
                 lines.append(f"    seat {seat} {what} {pack.name(event.card)}")
         lines.extend(_payment(e) for e in by_trick[number] if e.rule not in _SETTLEMENT_RULES)
     lines.append("Settlement:")
-    tallies = ", ".join(
-        f"seat {s}: {hand.tricks_won[s]} tricks, {hand.points[s]} points" for s in range(hand.players)
-    )
+    tallies = ", ".join(f"seat {s}: {hand.tricks_won[s]} tricks, {hand.points[s]} points" for s in range(hand.players))
     lines.append(f"    {tallies}")
     lines.append(f"    talon: {' '.join(pack.names(hand.talon))}")
     if hand.reversis:

@@ -82,22 +82,22 @@ class Ruleset(Mapping[str, Any]):
     options: Mapping[str, Option]
     rule_cites: Mapping[str, tuple[str, ...]]
     rule_annotations: Mapping[str, tuple[str, ...]]
-    values: Mapping[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> Any:
         try:
-            return self.values[name]
+            return self.settings[name]
         except KeyError:
             raise RulesetError(self._unknown(name)) from None
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.values)
+        return iter(self.settings)
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self.settings)
 
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self.values.items() if v != self.options[k].default}
+        changed = {k: v for k, v in self.settings.items() if v != self.options[k].default}
         return f"load_ruleset({self.id!r}).with_options({changed!r})" if changed else f"load_ruleset({self.id!r})"
 
     def _unknown(self, name: str) -> str:
@@ -105,7 +105,7 @@ class Ruleset(Mapping[str, Any]):
 
     def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
         """A copy with some options changed; unknown names and wrong types raise ``RulesetError``."""
-        values = dict(self.values)
+        values = dict(self.settings)
         for name, value in overrides.items():
             if name not in self.options:
                 raise RulesetError(self._unknown(name))
@@ -119,7 +119,7 @@ class Ruleset(Mapping[str, Any]):
             options=self.options,
             rule_cites=self.rule_cites,
             rule_annotations=self.rule_annotations,
-            values=MappingProxyType(values),
+            settings=MappingProxyType(values),
         )
 
     def cites(self, name: str) -> tuple[str, ...]:
@@ -187,5 +187,5 @@ def _build(data: Any, *, where: str) -> Ruleset:
         options=MappingProxyType(options),
         rule_cites=MappingProxyType(rule_cites),
         rule_annotations=MappingProxyType(rule_annotations),
-        values=MappingProxyType(values),
+        settings=MappingProxyType(values),
     )

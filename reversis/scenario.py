@@ -269,14 +269,16 @@ def run(scenario: Scenario) -> Hand:
             try:
                 hand.exchange(discard)
             except IllegalAction as exc:
-                raise ScenarioError(f"{scenario.where(f'exchange.{seat}')}: exchange.{seat}: {exc} (rule {exc.rule})") from None
+                raise ScenarioError(
+                    f"{scenario.where(f'exchange.{seat}')}: exchange.{seat}: {exc} (rule {exc.rule})"
+                ) from None
         else:
             hand.exchange(bot.exchange(hand, rng))
-    for i, (seat, card, line) in enumerate(scenario.plays):
+    for i, (player, card, line) in enumerate(scenario.plays):
         if hand.phase is not Phase.TRICKS:
             raise ScenarioError(f"{scenario.source}:{line}: plays[{i}]: {name(card)} is played after the last trick")
         try:
-            hand.play(card, seat=seat)
+            hand.play(card, seat=player)
         except IllegalAction as exc:
             raise ScenarioError(
                 f"{scenario.source}:{line}: plays[{i}] (trick {hand.trick_no}): {exc} (rule {exc.rule})"
@@ -310,9 +312,7 @@ def result(hand: Hand) -> dict[str, Any]:
         "hands": {seat: names(sorted(after_exchange[seat], reverse=True)) for seat in range(n)},
         "exchange": exchange,
         "talon": names(hand.talon),
-        "tricks": [
-            {"leader": t.leader, "cards": names(t.cards), "winner": t.winner} for t in hand.tricks
-        ],
+        "tricks": [{"leader": t.leader, "cards": names(t.cards), "winner": t.winner} for t in hand.tricks],
         "tricks_won": {seat: hand.tricks_won[seat] for seat in range(n)},
         "points": {seat: hand.points[seat] for seat in range(n)},
         "winner": hand.winner,

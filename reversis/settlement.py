@@ -63,9 +63,9 @@ def settle(hand: Hand) -> None:
     # The pool: to the thrower of a quinola en renonce, unless a reversis cancels its rights;
     # to the maker of a reversis.
     claimants: list[tuple[int, str]] = []
-    if hand.quinola_placed is not None and rules["quinola_placed_wins_pool"]:
-        if made_by is None or not rules["reversis_cancels_quinola"]:
-            claimants.append((hand.quinola_placed[0], "quinola.placed.pool"))
+    cancelled = made_by is not None and rules["reversis_cancels_quinola"]
+    if hand.quinola_placed is not None and rules["quinola_placed_wins_pool"] and not cancelled:
+        claimants.append((hand.quinola_placed[0], "quinola.placed.pool"))
     if made_by is not None and rules["reversis_wins_pool"]:
         claimants.append((made_by, "reversis.pool"))
     if claimants and hand.pool:
@@ -107,6 +107,4 @@ def settle(hand: Hand) -> None:
     # A pool just won is refilled by the biggest bête owed.
     if hand.pool_winner is not None and hand.betes:
         hand._pay_next_bete()
-    hand.events.append(
-        Settled(hand.winner, hand.reversis["by"] if hand.reversis else None, made_by is not None)  # type: ignore[arg-type]
-    )
+    hand.events.append(Settled(hand.winner, hand.reversis["by"] if hand.reversis else None, made_by is not None))

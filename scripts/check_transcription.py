@@ -25,10 +25,12 @@ def main(source: str) -> int:
     ocr = collapse((folder / "ocr.txt").read_text(encoding="utf-8"))
     rejected = collapse(" ".join(b.ocr for b in blocks if b.segments))
     if rejected != ocr:
-        i = next((k for k, (a, b) in enumerate(zip(rejected, ocr)) if a != b), min(len(rejected), len(ocr)))
+        i = next(
+            (k for k, (a, b) in enumerate(zip(rejected, ocr, strict=False)) if a != b), min(len(rejected), len(ocr))
+        )
         print(f"round trip FAILS at character {i}:")
-        print(f"  transcription rejected: ...{rejected[max(0, i - 60):i + 60]!r}")
-        print(f"  ocr.txt:                ...{ocr[max(0, i - 60):i + 60]!r}")
+        print(f"  transcription rejected: ...{rejected[max(0, i - 60) : i + 60]!r}")
+        print(f"  ocr.txt:                ...{ocr[max(0, i - 60) : i + 60]!r}")
         return 1
     counts = Counter(s.cls for b in blocks for s in b.segments if s.cls)
     print(f"round trip OK: {sum(1 for b in blocks if b.number)} paragraphs, corrections {dict(counts)}")
@@ -42,7 +44,8 @@ def main(source: str) -> int:
         want = [b.number for b in blocks if b.number]
         have = [b.number for b in tblocks if b.number]
         if want != have:
-            print(f"translation ids differ: missing {sorted(set(want) - set(have))}, extra {sorted(set(have) - set(want))}, or order differs")
+            missing, extra = sorted(set(want) - set(have)), sorted(set(have) - set(want))
+            print(f"translation ids differ: missing {missing}, extra {extra}, or order differs")
             return 1
         print(f"translation OK: {len(have)} paragraphs")
     return 0
