@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: test site build lint typecheck unit bench exports clean
 

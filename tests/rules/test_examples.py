@@ -1,0 +1,31 @@
+"""Every worked example plays to the end, and its narrative's payments happen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reversis.scenario import load_scenario, result, run
+
+EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*/*.yaml"))
+
+# The payments each example's narrative promises: (rule, payer, payee, amount).
+PROMISED = {
+    "quinola-placed": [("quinola.placed.trick", 3, 2, 2), ("quinola.placed.pool", "pool", 2, 8)],
+    "quinola-forced": [("quinola.forced.forcer", 2, 1, 4), ("pool.refresh", 0, "pool", 2)],
+    "reversis-made": [("reversis.pool", "pool", 1, 8), ("reversis.refund", 2, 1, 2)],
+    "ace-forced": [("ace.forced", 2, 1, 1), ("ace.placed", 2, 0, 1)],
+}
+
+
+def test_every_example_has_a_promise() -> None:
+    assert {p.stem for p in EXAMPLES} == set(PROMISED)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_plays_and_pays_what_its_narrative_says(path: Path) -> None:
+    res = result(run(load_scenario(path)))
+    entries = {(e["rule"], e["payer"], e["payee"], e["amount"]) for e in res["ledger"]}
+    for promise in PROMISED[path.stem]:
+        assert promise in entries
