@@ -28,6 +28,7 @@ __all__ = [
     "csl_item",
     "dump_csl",
     "issued_year",
+    "issued_years",
     "tex_escape",
 ]
 
@@ -142,7 +143,7 @@ def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str
         fields.append(("volume", tex_escape(str(item["volume"]))))
     if "page" in item:
         fields.append(("pages", tex_escape(bibtex_pages(str(item["page"])))))
-    year = issued_year(item.get("issued"))
+    year = issued_year(item.get("issued"), dash="--")
     if year:
         fields.append(("year", tex_escape(year)))
     if "publisher" in item:
@@ -165,14 +166,35 @@ def _bibtex_name(name: Mapping[str, Any]) -> str:
     return f"{family}, {given}" if given else family
 
 
-def issued_year(issued: Any) -> str | None:
-    """The year of a CSL date (``{date-parts: [[1765]]}`` → ``"1765"``), or its literal text."""
+def issued_years(issued: Any) -> tuple[str, str | None] | None:
+    """The first year of a CSL date and, for a range, its last year; or its literal text.
+
+    >>> issued_years({"date-parts": [[1796], [1797]]})
+    ('1796', '1797')
+    >>> issued_years({"date-parts": [[1765, 3]]}), issued_years({"literal": "c. 1830"}), issued_years(None)
+    (('1765', None), ('c. 1830', None), None)
+    """
     if not isinstance(issued, Mapping):
         return None
     parts = issued.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-        return str(parts[0][0])
+        first = str(parts[0][0])
+        last = str(parts[1][0]) if len(parts) > 1 and isinstance(parts[1], list) and parts[1] else None
+        return first, (last if last != first else None)
     for key in ("literal", "raw"):
         if issued.get(key):
-            return str(issued[key])
+            return str(issued[key]), None
     return None
+
+
+def issued_year(issued: Any, *, dash: str = "–") -> str | None:
+    """The year of a CSL date (``{date-parts: [[1765]]}`` → ``"1765"``), a range joined by ``dash``, or its text.
+
+    >>> issued_year({"date-parts": [[1796], [1797]]}, dash="--")
+    '1796--1797'
+    """
+    years = issued_years(issued)
+    if years is None:
+        return None
+    first, last = years
+    return f"{first}{dash}{last}" if last else first

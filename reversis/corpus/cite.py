@@ -98,4 +98,3 @@ def _names(names: Any) -> str:
             else:
                 shown.append(" ".join(str(name[k]) for k in ("given", "family") if name.get(k)))
     return " and ".join(shown)
-

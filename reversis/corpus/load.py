@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 from reversis.corpus.markup import Segment, accept, collapse, parse_block, reject
 from reversis.corpus.model import (
@@ -28,7 +29,13 @@ from reversis.corpus.model import (
     parse_paragraph_id,
 )
 from reversis.corpus.record import Record, read_record
-from reversis.corpus.validate import check_front_matter, check_round_trip, check_translation, entry_keys
+from reversis.corpus.validate import (
+    check_front_matter,
+    check_order,
+    check_round_trip,
+    check_translation,
+    entry_keys,
+)
 from reversis.errors import CorpusError
 
 __all__ = [
@@ -38,6 +45,7 @@ __all__ = [
     "corpus_root",
     "load_corpus",
     "load_source",
+    "page_breaks",
     "read_blocks",
     "source_folders",
     "split_blocks",
@@ -136,7 +144,7 @@ def read_blocks(path: Path) -> tuple[dict[str, str], list[Block]]:
             continue
         id_match = _ID_LINE.match(lines[-1].strip())
         body = "\n".join(lines[:-1] if id_match else lines)
-        segments = tuple(parse_block(body, where=where))
+        segments = tuple(parse_block(body, where=str(path), line=first))
         if id_match is None:
             if accept(list(segments)):
                 raise CorpusError(
@@ -147,7 +155,9 @@ def read_blocks(path: Path) -> tuple[dict[str, str], list[Block]]:
             continue
         number = id_match.group("n")
         if number in seen:
-            raise CorpusError(f"{where}: duplicate paragraph id p{number} (first at line {seen[number]})")
+            raise CorpusError(
+                f"{path}:{first + len(lines) - 1}: duplicate paragraph id p{number} (first at line {seen[number]})"
+            )
         seen[number] = first
         attrs = dict(_ATTR.findall(id_match.group("attrs")))
         blocks.append(Block(number, first, segments, attrs, text=body))
@@ -220,18 +230,19 @@ def _load_source(folder: Path) -> tuple[Source, Record]:
     tpath = folder / "transcription.md"
     front, blocks = read_blocks(tpath)
     check_front_matter(tpath, front, source_id)
+    check_order(tpath, blocks)
     ocr_text = (folder / "ocr.txt").read_text(encoding="utf-8")
     check_round_trip(tpath, blocks, ocr_text)
     trpath = folder / "translation.md"
     tfront, tblocks = read_blocks(trpath)
     check_front_matter(trpath, tfront, source_id)
     translations = check_translation(trpath, blocks, tblocks)
-    paragraphs, corrections = _paragraphs(source_id, blocks, translations, first_page=_first_page(record))
+    paragraphs, corrections = _paragraphs(source_id, blocks, translations, first_page=_first_page(record, blocks))
     entries = _entries(record, source_id, {p.number for p in paragraphs})
     source = Source(
         id=source_id,
         folder=folder,
-        record=record.data,
+        record=MappingProxyType(dict(record.data)),
         paragraphs=paragraphs,
         blocks=tuple(blocks),
         corrections=corrections,
@@ -241,15 +252,32 @@ def _load_source(folder: Path) -> tuple[Source, Record]:
     return source, record
 
 
-def _first_page(record: Record) -> str | None:
-    pages = record.data.get("pages")
-    if pages:
-        return str(pages[0])
+def _first_page(record: Record, blocks: Sequence[Block]) -> str | None:
+    """The page the text starts on: the first of ``page`` (``"[94]-98"`` → ``"[94]"``), else the first
+    of ``pages`` unless the first page break turns to that very page (the text before it is then on a
+    page not named)."""
     page = record.data.get("page")
-    if page is not None:
+    if page not in (None, ""):
         first = re.split(r"\s*[-–,]\s*", str(page).strip())[0]
-        return first or None
-    return None
+        if first:
+            return first
+    pages = record.data.get("pages") or []
+    if not pages:
+        return None
+    breaks = page_breaks(blocks)
+    if breaks and breaks[0] == str(pages[0]):
+        return None
+    return str(pages[0])
+
+
+def page_breaks(blocks: Sequence[Block]) -> list[str]:
+    """The page numbers of the page-break markers of ``blocks``, in order (between blocks or inside one)."""
+    found: list[str] = []
+    for block in blocks:
+        if block.page_break:
+            found.append(block.page_break)
+        found.extend(seg.new for seg in block.segments if seg.kind == "pb")
+    return found
 
 
 def _corrections(segments: Sequence[Segment], *, paragraph: str | None, line: int) -> list[Correction]:

@@ -15,6 +15,7 @@ readings.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reversis.errors import CorpusError
@@ -72,21 +73,35 @@ def collapse(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-def parse_block(text: str, *, where: str) -> list[Segment]:
+def parse_block(text: str, *, where: str, line: int | None = None) -> list[Segment]:
     """Parse a block of the transcription into segments.
 
-    ``where`` names the place (``file:line``) for error messages.
+    ``where`` names the place (``file:line``) for error messages; or, when
+    ``line`` (the line where ``text`` starts) is given, ``where`` names the
+    file and each error names the exact line of the problem.
+
+    >>> parse_block("a\\nb {~~x~>y~~}{>>oops<<}", where="t.md", line=7)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    reversis.errors.CorpusError: t.md:8: unknown correction class 'oops' (expected one of ocr, long-s, ...)
     """
+
+    def place(pos: int) -> str:
+        return where if line is None else f"{where}:{line + text.count(chr(10), 0, pos)}"
+
     segments: list[Segment] = []
+    starts: list[int] = []
     pos = 0
     for match in _TOKEN.finditer(text):
         if match.start() > pos:
-            _plain(text[pos : match.start()], segments, where)
+            _plain(text[pos : match.start()], segments, place, pos)
+            starts.append(pos)
         pos = match.end()
         groups = match.groupdict()
         if groups["comment"] is not None:
-            _classify(groups["comment"], segments, where)
-        elif groups["pb"] is not None:
+            _classify(groups["comment"], segments, place(match.start()))
+            continue
+        if groups["pb"] is not None:
             segments.append(Segment("pb", new=groups["pb"]))
         elif groups["del"] is not None:
             segments.append(Segment("del", old=groups["del"]))
@@ -94,19 +109,23 @@ def parse_block(text: str, *, where: str) -> list[Segment]:
             segments.append(Segment("ins", new=groups["ins"]))
         else:
             segments.append(Segment("sub", old=groups["sub_old"], new=groups["sub_new"]))
+        starts.append(match.start())
     if pos < len(text):
-        _plain(text[pos:], segments, where)
-    for seg in segments:
+        _plain(text[pos:], segments, place, pos)
+        starts.append(pos)
+    for seg, start in zip(segments, starts, strict=True):
         if seg.kind in ("sub", "del", "ins") and not seg.cls:
             shown = seg.old or seg.new
-            raise CorpusError(f"{where}: correction {shown!r} has no class comment after it")
+            raise CorpusError(f"{place(start)}: correction {shown!r} has no class comment after it")
     return segments
 
 
-def _plain(text: str, segments: list[Segment], where: str) -> None:
+def _plain(text: str, segments: list[Segment], place: Callable[[int], str], offset: int) -> None:
     stray = _STRAY.search(text)
     if stray:
-        raise CorpusError(f"{where}: unbalanced CriticMarkup {stray.group()!r} in {collapse(text)[:40]!r}")
+        raise CorpusError(
+            f"{place(offset + stray.start())}: unbalanced CriticMarkup {stray.group()!r} in {collapse(text)[:40]!r}"
+        )
     segments.append(Segment("text", old=text, new=text))
 
 

@@ -52,9 +52,7 @@ def parse_paragraph_id(paragraph_id: str) -> tuple[str, str]:
     """
     match = _PARAGRAPH_ID.fullmatch(paragraph_id.strip())
     if match is None:
-        raise CorpusError(
-            f"malformed paragraph id {paragraph_id!r} (expected SOURCE-ID:N, e.g. encyclopedie-1765:7)"
-        )
+        raise CorpusError(f"malformed paragraph id {paragraph_id!r} (expected SOURCE-ID:N, e.g. encyclopedie-1765:7)")
     return match.group("source"), match.group("n")
 
 
@@ -226,9 +224,7 @@ class Corpus:
                 try:
                     return src.paragraph(number)
                 except CorpusError:
-                    raise CorpusError(
-                        f"unknown paragraph id {paragraph_id!r} ({src.id} has {src.span()})"
-                    ) from None
+                    raise CorpusError(f"unknown paragraph id {paragraph_id!r} ({src.id} has {src.span()})") from None
         known = ", ".join(s.id for s in self.sources) or "none"
         raise CorpusError(f"unknown paragraph id {paragraph_id!r}: no source {source_id!r} (sources: {known})")
 

@@ -130,8 +130,10 @@ def read_record(path: Path, *, source_id: str) -> Record:
     for name, kind in REQUIRED_FIELDS.items():
         if name not in data or data[name] is None:
             raise CorpusError(f"{path}:1: required field {name!r} is missing ({kind})")
-    for name, kind in {**REQUIRED_FIELDS, **OPTIONAL_FIELDS}.items():
-        if name in data:
+    for name, kind in REQUIRED_FIELDS.items():
+        _check_kind(rec, data[name], kind, name)
+    for name, kind in OPTIONAL_FIELDS.items():
+        if not _absent(data.get(name)):  # an unknown value may be left empty (null, "" or [])
             _check_kind(rec, data[name], kind, name)
     if data["id"] != source_id:
         raise rec.error(f"id {data['id']!r} does not match the folder name {source_id!r}", "id")
@@ -140,16 +142,24 @@ def read_record(path: Path, *, source_id: str) -> Record:
     return rec
 
 
+def _absent(value: Any) -> bool:
+    return value is None or (isinstance(value, (str, list, dict)) and not value)
+
+
 def _check_kind(rec: Record, value: Any, kind: str, *keys: str | int) -> None:
     ok: bool
     if kind == "text":
         ok = isinstance(value, str) and bool(value.strip())
     elif kind == "text or number":
-        ok = (isinstance(value, str) and bool(value.strip())) or (isinstance(value, int) and not isinstance(value, bool))
+        ok = (isinstance(value, str) and bool(value.strip())) or (
+            isinstance(value, int) and not isinstance(value, bool)
+        )
     elif kind == "list of text":
         ok = isinstance(value, list) and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value)
     elif kind == "date":
-        ok = isinstance(value, dict) and (_date_parts_ok(value.get("date-parts")) or "literal" in value or "raw" in value)
+        ok = isinstance(value, dict) and (
+            _date_parts_ok(value.get("date-parts")) or "literal" in value or "raw" in value
+        )
     elif kind == "list of names":
         ok = isinstance(value, list) and all(
             isinstance(v, dict) and any(k in v for k in ("family", "literal")) for v in value
@@ -179,9 +189,7 @@ def _date_parts_ok(parts: Any) -> bool:
     return (
         isinstance(parts, list)
         and bool(parts)
-        and all(
-            isinstance(p, list) and 1 <= len(p) <= 3 and all(isinstance(x, (int, str)) for x in p) for p in parts
-        )
+        and all(isinstance(p, list) and 1 <= len(p) <= 3 and all(isinstance(x, (int, str)) for x in p) for p in parts)
     )
 
 

@@ -58,7 +58,11 @@ def correction_report(source: Source) -> str:
 
 def plain_text(source: Source) -> str:
     """The clean text: a heading, then per paragraph a line ``[id, p. N]`` and the text on one line."""
-    lines = [f"{source.title}", f"Clean text of corpus/{source.id} (the Reversis reference); each paragraph after its id.", ""]
+    lines = [
+        f"{source.title}",
+        f"Clean text of corpus/{source.id} (the Reversis reference); each paragraph after its id.",
+        "",
+    ]
     for para in source.paragraphs:
         label = para.id + (f", p. {para.page}" if para.page else "")
         lines += [f"[{label}]", para.clean, ""]

@@ -110,7 +110,8 @@ def tei_document(source: Source, *, url: str) -> bytes:
         else:
             _fill_excluded(body, block.segments)
     _indent(root)
-    return ET.tostring(root, encoding="UTF-8", xml_declaration=True) + b"\n"
+    document: bytes = ET.tostring(root, encoding="UTF-8", xml_declaration=True)
+    return document + b"\n"
 
 
 # --------------------------------------------------------------------------- header
@@ -164,12 +165,7 @@ def _bibl(bibl: ET.Element, record: Any) -> None:
         _sub(bibl, "pubPlace", str(record["publisher-place"]))
     if record.get("publisher"):
         _sub(bibl, "publisher", str(record["publisher"]))
-    year = issued_year(record.get("issued"))
-    when = _w3c_date(record.get("issued"))
-    if when:
-        _sub(bibl, "date", year or when, when=when)
-    elif year:
-        _sub(bibl, "date", year)
+    _date(bibl, record.get("issued"))
     if record.get("URL"):
         _sub(bibl, "idno", str(record["URL"]), type="URL")
     for key in ("description", "provenance"):
@@ -183,18 +179,30 @@ def _bibl(bibl: ET.Element, record: Any) -> None:
                 _sub(items, "item", str(fact))
 
 
-def _w3c_date(issued: Any) -> str | None:
-    if not isinstance(issued, dict):
-        return None
-    parts = issued.get("date-parts")
-    if not (isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]):
+def _date(bibl: ET.Element, issued: Any) -> None:
+    """``<date when="1765">``, ``<date from="1796" to="1797">``, or the literal date as text."""
+    shown = issued_year(issued)
+    if shown is None:
+        return
+    parts = issued.get("date-parts") if isinstance(issued, dict) else None
+    dates = [_w3c_date(p) for p in parts] if isinstance(parts, list) else []
+    if len(dates) == 1 and dates[0]:
+        _sub(bibl, "date", shown, when=dates[0])
+    elif len(dates) == 2 and dates[0] and dates[1]:
+        _sub(bibl, "date", shown, **{"from": dates[0], "to": dates[1]})
+    else:
+        _sub(bibl, "date", shown)
+
+
+def _w3c_date(parts: Any) -> str | None:
+    """A W3C date (``1765``, ``1765-03``, ``1765-03-01``) from CSL date parts."""
+    if not (isinstance(parts, list) and 1 <= len(parts) <= 3):
         return None
     try:
-        numbers = [int(x) for x in parts[0]]
+        numbers = [int(x) for x in parts]
     except (TypeError, ValueError):
         return None
-    widths = (4, 2, 2)
-    return "-".join(f"{n:0{w}d}" for n, w in zip(numbers, widths, strict=False))
+    return "-".join(f"{n:0{w}d}" for n, w in zip(numbers, (4, 2, 2), strict=False))
 
 
 # --------------------------------------------------------------------------- body
@@ -243,8 +251,9 @@ def _fill_paragraph(para: ET.Element, segments: Sequence[Segment]) -> None:
 def _correction(out: _Mixed, seg: Segment) -> None:
     cls = seg.cls
     if seg.kind == "del" and cls == "furniture":
+        # The whitespace of the deletion (a line end) stays inside: it is not in the clean text.
         attrs = {"type": kind} if (kind := _fw_type(seg)) else {}
-        out.element("fw", seg.old.strip(), **attrs)
+        out.element("fw", seg.old, **attrs)
     elif seg.kind == "del" and cls == "excluded":
         _excluded_note(out, seg)
         return
@@ -285,18 +294,18 @@ def _excluded_note(out: _Mixed, seg: Segment) -> None:
     if seg.note:
         label = ET.SubElement(note, _t("label"))
         label.text = seg.note
-        label.tail = " " + _SPACES.sub(" ", seg.old).strip()
+        label.tail = " " + _SPACES.sub(" ", seg.old)
     else:
-        note.text = _SPACES.sub(" ", seg.old).strip()
+        note.text = _SPACES.sub(" ", seg.old)
 
 
 def _fw_type(seg: Segment) -> str | None:
     note = seg.note.casefold()
     for words, kind in (
-        (("page number", "folio", "pagination"), "pageNum"),
+        (("running head", "header", "headline", "running title", "head"), "header"),
         (("signature",), "sig"),
         (("catchword", "catch-word", "réclame"), "catch"),
-        (("running head", "header", "headline", "running title", "head"), "header"),
+        (("page number", "folio", "pagination"), "pageNum"),
     ):
         if any(w in note for w in words):
             return kind

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_front_matter",
+    "check_order",
     "check_round_trip",
     "check_translation",
     "entry_keys",
@@ -73,6 +74,30 @@ def check_front_matter(path: Path, front: Mapping[str, str], source_id: str) -> 
             f"{path}:{front_matter_line(path, 'source')}: front matter source {value!r} "
             f"does not match the folder name {source_id!r}"
         )
+
+
+def number_key(number: str) -> tuple[int, str]:
+    """The sort key of a paragraph number (``"7"`` < ``"7a"`` < ``"7b"`` < ``"8"``).
+
+    >>> sorted(["10", "7b", "7", "7a"], key=number_key)
+    ['7', '7a', '7b', '10']
+    """
+    digits = number.rstrip("abcdefghijklmnopqrstuvwxyz")
+    return int(digits), number[len(digits) :]
+
+
+def check_order(path: Path, blocks: Sequence[Block]) -> None:
+    """Paragraph ids go up in reading order (ids are unique: :func:`~reversis.corpus.load.read_blocks`)."""
+    previous: Block | None = None
+    for block in blocks:
+        if not block.number:
+            continue
+        if previous is not None and number_key(block.number) <= number_key(previous.number):
+            raise CorpusError(
+                f"{path}:{block.line}: p{block.number} comes after p{previous.number} "
+                "(paragraphs are numbered in reading order)"
+            )
+        previous = block
 
 
 def check_round_trip(path: Path, blocks: Sequence[Block], ocr_text: str) -> None:
@@ -137,6 +162,7 @@ def check_translation(path: Path, blocks: Sequence[Block], translated: Sequence[
     """Every paragraph translated, in the same order, no extra ids; returns number → Markdown."""
     wanted = [b.number for b in blocks if b.number]
     wanted_set = set(wanted)
+    present = {b.number for b in translated}
     result: dict[str, str] = {}
     last_line = 1
     for block in translated:
@@ -154,12 +180,14 @@ def check_translation(path: Path, blocks: Sequence[Block], translated: Sequence[
         markdown = block.text.strip()
         if not markdown:
             raise CorpusError(f"{path}:{block.line}: p{block.number} has an empty translation")
-        expected = wanted[len(result)] if len(result) < len(wanted) else None
+        expected = wanted[len(result)]
         if block.number != expected:
-            raise CorpusError(
-                f"{path}:{block.line}: p{block.number} is out of order (expected p{expected} here, "
-                "the order of the transcription)"
-            )
+            if expected in present:
+                raise CorpusError(
+                    f"{path}:{block.line}: p{block.number} is out of order (expected p{expected} here, "
+                    "the order of the transcription)"
+                )
+            raise CorpusError(f"{path}:{block.line}: p{expected} is not translated (p{block.number} comes here)")
         result[block.number] = markdown
     missing = [n for n in wanted if n not in result]
     if missing:

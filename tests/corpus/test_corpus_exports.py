@@ -1,0 +1,172 @@
+"""The exports (TEI, plain text, CSL-JSON, BibTeX, correction report): valid, complete, up to date."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import bibtexparser
+import pytest
+from bibtexparser.middlewares import LatexDecodingMiddleware
+from corpus_fixtures import REAL_CORPUS, REPO, real_source_ids
+from lxml import etree
+
+from reversis.corpus import Source, export_files, export_names, load_corpus, load_source
+from reversis.corpus.load import page_breaks
+from reversis.corpus.markup import collapse
+from reversis.corpus.tei import TEI_NS
+
+SCHEMA = REAL_CORPUS / "tei-subset.rng"
+SOURCE_IDS = real_source_ids()
+T = f"{{{TEI_NS}}}"
+
+
+def build_script() -> ModuleType:
+    path = REPO / "scripts" / "build_corpus_exports.py"
+    spec = importlib.util.spec_from_file_location("build_corpus_exports", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_corpus_exports", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def relaxng() -> etree.RelaxNG:
+    return etree.RelaxNG(etree.parse(str(SCHEMA)))
+
+
+def tei_side(element: etree._Element, *, clean: bool) -> str:
+    """The text of a TEI paragraph, keeping the clean side of every choice (or the OCR side)."""
+    parts: list[str] = []
+
+    def walk(el: etree._Element) -> None:
+        tag = etree.QName(el).localname
+        keep = True
+        if tag == "note":
+            keep = not clean and el.get("type") == "excluded"
+        elif tag in ("sic", "orig", "fw", "label"):
+            keep = not clean and tag != "label"
+        elif tag in ("corr", "reg"):
+            keep = clean and el.get("type") != "alternative"
+        elif tag == "lb" and not clean:
+            parts.append((el.get("rend") or "") + " ")
+        if keep:
+            if el.text:
+                parts.append(el.text)
+            for child in el:
+                walk(child)
+        if el.tail and el is not element:
+            parts.append(el.tail)
+
+    walk(element)
+    text = collapse("".join(parts))
+    return text if clean else text.replace("ſ", "f")  # <orig> has the long s where the OCR has f
+
+
+def check_exports(source: Source, files: dict[str, bytes], relaxng: etree.RelaxNG) -> None:
+    tei_name, txt_name, csl_name, bib_name, report_name = export_names(source.id)
+    assert set(files) == {tei_name, txt_name, csl_name, bib_name, report_name}
+    ids = [p.id for p in source.paragraphs]
+
+    doc = etree.fromstring(files[tei_name])
+    assert relaxng.validate(doc.getroottree()), relaxng.error_log.last_error
+    paragraphs = doc.findall(f".//{T}body/{T}p")
+    assert [p.get("{http://www.w3.org/XML/1998/namespace}id") for p in paragraphs] == [
+        p.xml_id for p in source.paragraphs
+    ]
+    for element, para in zip(paragraphs, source.paragraphs, strict=True):
+        assert tei_side(element, clean=True) == para.clean, para.id
+        assert tei_side(element, clean=False) == para.ocr, para.id
+        assert element.get("n") == para.printed_number
+    assert [pb.get("n") for pb in doc.iter(f"{T}pb")] == page_breaks(source.blocks)
+
+    text = files[txt_name].decode("utf-8")
+    for para in source.paragraphs:
+        assert f"[{para.id}" in text and para.clean in text
+
+    items = json.loads(files[csl_name])
+    assert [i["id"] for i in items] == [source.id, *ids]
+    for item in items:
+        assert {"id", "type", "title", "URL", "language", "note"} <= set(item)
+
+    library = bibtexparser.parse_string(files[bib_name].decode("utf-8"), append_middleware=[LatexDecodingMiddleware()])
+    assert not library.failed_blocks
+    assert [e.key for e in library.entries] == [source.id, *ids]
+    assert all(e.fields_dict["title"].value == source.title for e in library.entries)
+
+    report = files[report_name].decode("utf-8")
+    assert f"| **total** | {len(source.corrections)} |" in report
+    assert report.count("\n| " + source.id + ":") == sum(1 for c in source.corrections if c.cls == "doubtful")
+
+
+def test_fixture_exports_are_valid_and_contain_every_paragraph(corpus_root: Path, relaxng: etree.RelaxNG) -> None:
+    for source in load_corpus(corpus_root).sources:
+        check_exports(source, export_files(source), relaxng)
+
+
+def test_tei_records_each_kind_of_correction(corpus_root: Path) -> None:
+    doc = etree.fromstring(export_files(load_corpus(corpus_root).source("dico-test"))["dico-test.tei.xml"])
+    body = doc.find(f".//{T}body")
+    assert body is not None
+    p2 = body.find(f"{T}p[@n='1']")
+    assert p2 is not None
+    assert [o.text for o in p2.iter(f"{T}orig")] == ["ſe", "eſt", "ſ", "ſ", "trente-ſix"]
+    assert p2.find(f"{T}lb[@break='no']") is not None
+    assert tei_side(p2, clean=False) == load_corpus(corpus_root).paragraph("dico-test:2").ocr
+    choice = body.find(f".//{T}corr[@type='doubtful']/..")
+    assert choice is not None
+    assert [(c.text, c.get("cert")) for c in choice.findall(f"{T}corr")] == [("force", "low"), ("forçait", "low")]
+    assert body.find(f"{T}note[@type='excluded']/{T}label").text == "the title bar of the web page"
+    assert body.find(f"{T}fw[@type='header']").text == "DU JEU. 96"
+    assert b"&lt; " in export_files(load_corpus(corpus_root).source("dico-test"))["dico-test.tei.xml"]
+
+
+def test_exports_are_deterministic(corpus_root: Path) -> None:
+    source = load_corpus(corpus_root).source("dico-test")
+    assert export_files(source) == export_files(load_source(corpus_root / "dico-test"))
+
+
+def test_check_mode_names_stale_missing_and_stray_exports(
+    corpus_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = build_script()
+    assert script.main(["--root", str(corpus_root)]) == 0
+    assert script.main(["--root", str(corpus_root), "--check"]) == 0
+    exports = corpus_root / "dico-test" / "exports"
+    (exports / "dico-test.txt").write_text("edited\n", encoding="utf-8")
+    (exports / "dico-test.bib").unlink()
+    (exports / "old.xml").write_text("<x/>", encoding="utf-8")
+    capsys.readouterr()
+    assert script.main(["--root", str(corpus_root), "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "dico-test.txt (differs)" in out and "dico-test.bib (missing)" in out and "old.xml (not an export)" in out
+    assert script.main(["--root", str(corpus_root)]) == 0
+    assert script.main(["--root", str(corpus_root), "--check"]) == 0
+    assert not (exports / "old.xml").exists()
+
+
+def test_build_script_reports_a_corpus_error_in_one_line(
+    make_corpus: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert build_script().main(["--root", str(tmp_path / "nowhere")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "corpus folder not found" in err
+
+
+@pytest.mark.parametrize("source_id", SOURCE_IDS)
+def test_real_exports_are_up_to_date(source_id: str) -> None:
+    source = load_source(REAL_CORPUS / source_id)
+    stale = build_script().stale_files(source)
+    assert not stale, f"run `python scripts/build_corpus_exports.py`: {stale}"
+
+
+@pytest.mark.parametrize("source_id", SOURCE_IDS)
+def test_real_exports_parse_validate_and_contain_every_paragraph(source_id: str, relaxng: etree.RelaxNG) -> None:
+    source = load_source(REAL_CORPUS / source_id)
+    folder = REAL_CORPUS / source_id / "exports"
+    files = {name: (folder / name).read_bytes() for name in export_names(source_id)}
+    check_exports(source, files, relaxng)
