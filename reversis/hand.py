@@ -116,6 +116,7 @@ class Hand:
         self.trick_no = 1
         self._trick: list[Card] = []
         self._alone: list[bool] = []  # per card of the trick: it was its player's only card of the suit led
+        self._revoked: list[bool] = []  # per card of the trick: played by an accepted revoke
         self._leader = self.eldest
         self._led = -1
         self._stake_empty_pool()
@@ -322,7 +323,8 @@ class Hand:
             )
         # Void in the suit led: the quinola must be thrown in the first tricks
         # ("il l'est toujours dans les deux premiers tours"), or all hand long "au quinola forcé".
-        if card != p.quinola and hand >> p.quinola & 1 and self._must_place_quinola():
+        void = not hand & SUIT_MASKS[self._led]
+        if void and card != p.quinola and hand >> p.quinola & 1 and self._must_place_quinola():
             raise IllegalPlay(
                 f"{name(card)}: the quinola must be thrown when void in the first "
                 f"{self.rules['quinola_must_place_tricks']} tricks",
@@ -347,7 +349,7 @@ class Hand:
             follow = hand & SUIT_MASKS[self._led]
             if follow and p.follow_suit:
                 return _cards(follow)
-            if hand >> p.quinola & 1 and self._must_place_quinola():
+            if not follow and hand >> p.quinola & 1 and self._must_place_quinola():
                 return [p.quinola]
             return _cards(hand)
         if self.trick_no == 1 and p.first_lead_suit >= 0:
@@ -394,6 +396,7 @@ class Hand:
             self._led = card >> 4
             self._leader = who
             self._alone.append(False)
+        self._revoked.append(revoke)
         self.hands[who] = hand & ~(1 << card)
         trick.append(card)
         if revoke:
@@ -435,6 +438,8 @@ class Hand:
         for i in range(1, n):
             card = cards[i]
             seat = (leader + i) % n
+            if self._revoked[i]:
+                continue  # a card thrown by a revoke is not thrown "en renonce": it earns nothing
             if card == p.quinola:
                 self._quinola_played(seat, led, winner, leader, factor, alone=self._alone[i])
             elif p.ace_values[card]:
@@ -449,6 +454,7 @@ class Hand:
         # an ace led earns and costs nothing ("le joueur qui doit commencer ... ne gagne ni ne perd rien")
         self._trick = []
         self._alone = []
+        self._revoked = []
         self._leader = winner
         self._led = -1
         if number == p.tricks:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reversis.cards import ACE, Card, card_suit, make_card
-from reversis.errors import RulesetError
+from reversis.errors import RulesetError, ScenarioError
 from reversis.ruleset import Ruleset
 
 __all__ = ["SUIT_MASKS", "Params", "compile_params"]
@@ -45,6 +45,13 @@ class Params:
     tricks: int
 
 
+def _card(rules: Ruleset, option: str, text: str) -> Card:
+    try:
+        return rules.pack.parse(text)
+    except ScenarioError as exc:
+        raise RulesetError(f"option {option!r} of ruleset {rules.id}: {exc}") from None
+
+
 def compile_params(rules: Ruleset) -> Params:
     """Compile a ruleset's options; impossible combinations raise ``RulesetError``."""
     pack = rules.pack
@@ -54,6 +61,13 @@ def compile_params(rules: Ruleset) -> Params:
     if players not in talon_sizes:
         raise RulesetError(f"ruleset {rules.id}: no talon size for {players} players (option talon)")
     talon_size = talon_sizes[players]
+    if talon_size < 0:
+        raise RulesetError(f"ruleset {rules.id}: option talon: a talon of {talon_size} cards")
+    if rules["dealer_extra"] and not rules["dealer_discards"]:
+        raise RulesetError(
+            f"ruleset {rules.id}: the dealer's extra card(s) must be discarded (option dealer_discards), "
+            "or every hand would not be played out"
+        )
     dealt = len(cards) - talon_size - rules["dealer_extra"]
     if dealt <= 0 or dealt % players:
         raise RulesetError(
@@ -63,14 +77,14 @@ def compile_params(rules: Ruleset) -> Params:
     hand_size = dealt // players
     points = [0] * 64
     for letter, value in rules["card_points"].items():
-        if len(letter) == 1:
+        if len(letter) == 1 and letter in pack.rank_letters:
             rank = pack.rank_codes[pack.rank_letters.index(letter)]
             for suit in range(4):
                 points[make_card(suit, rank)] = value
         else:
-            points[pack.parse(letter)] = value
-    quinola = pack.parse(rules["quinola"])
-    special_ace = pack.parse(rules["special_ace"]) if rules["special_ace"] else -1
+            points[_card(rules, "card_points", letter)] = value
+    quinola = _card(rules, "quinola", rules["quinola"])
+    special_ace = _card(rules, "special_ace", rules["special_ace"]) if rules["special_ace"] else -1
     ace_values = [0] * 64
     for suit in range(4):
         ace = make_card(suit, ACE)

@@ -60,7 +60,7 @@ def account(hand: Hand) -> str:
         state = "made" if r["made"] else f"cut by seat {r['cut_by']}"
         lines.append(f"    reversis attempted by seat {r['by']}: {state}")
     lines.append(f"    winner: seat {hand.winner}")
-    lines.extend(_payment(e) for e in hand.ledger.entries if e.rule in _SETTLEMENT_RULES)
+    lines.extend(_payment(e) for e in hand.ledger.entries if e.rule in _SETTLEMENT_RULES and e.trick is not None)
     for seat, amount, rule in hand.betes:
         lines.append(f"    seat {seat} owes a bête of {amount} to the pool  [{rule}]")
     balances = ", ".join(f"seat {s}: {b:+d}" for s, b in enumerate(hand.ledger.balances()))

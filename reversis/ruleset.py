@@ -60,7 +60,16 @@ class Option:
             unknown = set(value) - set(self.default)
             if unknown:
                 raise RulesetError(f"{where}: unknown key(s) {', '.join(map(str, sorted(unknown, key=str)))}")
+            for key, item in value.items():
+                model = self.default[key]
+                if type(item) is not type(model):
+                    raise RulesetError(f"{where}: {key}: {item!r} is not a {type(model).__name__} like {model!r}")
             value = {**self.default, **value}
+        if isinstance(self.default, list):
+            kinds = {type(item) for item in self.default}
+            bad = [item for item in value if type(item) not in kinds]
+            if bad:
+                raise RulesetError(f"{where}: {bad[0]!r} is not like the items of {self.default!r}")
         if self.choices and value not in self.choices:
             shown = ", ".join(map(str, self.choices))
             raise RulesetError(f"{where}: {value!r} is not one of {shown}")

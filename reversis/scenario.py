@@ -102,6 +102,14 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(text, source=str(path))
 
 
+def _option_key(exc: RulesetError, options: dict[str, Any], *, default: str) -> str:
+    """The scenario field an option error is about (``options.NAME``), or ``default``."""
+    for name in options:
+        if f"'{name}'" in str(exc) or f"option {name}:" in str(exc):
+            return f"options.{name}"
+    return default
+
+
 def parse_scenario(text: str, *, source: str) -> Scenario:
     """Parse and check a scenario given as YAML text; ``source`` names it in errors."""
     try:
@@ -133,18 +141,14 @@ def parse_scenario(text: str, *, source: str) -> Scenario:
     try:
         rules = load_ruleset(str(data["ruleset"])).with_options(options)
     except RulesetError as exc:
-        key = "ruleset"
-        for name in options:
-            if f"'{name}'" in str(exc):
-                key = f"options.{name}"
-        raise fail(key, str(exc)) from None
+        raise fail(_option_key(exc, options, default="ruleset"), str(exc)) from None
     pack = rules.pack
     try:
         from reversis.params import compile_params
 
         params = compile_params(rules)
     except RulesetError as exc:
-        raise fail("options", str(exc)) from None
+        raise fail(_option_key(exc, options, default="options"), str(exc)) from None
     n = params.players
 
     def seat_of(key: str, value: Any) -> int:
@@ -219,11 +223,17 @@ def parse_scenario(text: str, *, source: str) -> Scenario:
     if bot not in BOTS:
         raise fail("bot", f"unknown bot {bot!r} (known: {', '.join(sorted(BOTS))})")
     betes: list[Bete] = []
-    for i, item in enumerate(data.get("betes") or []):
+    raw_betes = data.get("betes") or []
+    if not isinstance(raw_betes, list):
+        raise fail("betes", "expected a list of the bêtes owed, each {seat: N, amount: N}")
+    for i, item in enumerate(raw_betes):
         key = f"betes[{i}]"
         if not isinstance(item, dict) or set(item) != {"seat", "amount"}:
             raise fail(key, "a bête owed is {seat: N, amount: N}")
-        betes.append((seat_of(key, item["seat"]), int(item["amount"]), "bete.carried"))
+        amount = item["amount"]
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise fail(key, f"amount {amount!r} is not a whole number >= 0")
+        betes.append((seat_of(key, item["seat"]), amount, "bete.carried"))
     return Scenario(
         source=source,
         rules=rules,

@@ -33,6 +33,7 @@ class Stats:
     reversis_attempted: int = 0
     reversis_made: int = 0
     balance_totals: list[int] = field(default_factory=list)
+    pool_total: int = 0
 
     def add(self, other: Stats) -> None:
         self.hands += other.hands
@@ -40,6 +41,7 @@ class Stats:
         self.quinola_forced += other.quinola_forced
         self.reversis_attempted += other.reversis_attempted
         self.reversis_made += other.reversis_made
+        self.pool_total += other.pool_total
         if not self.balance_totals:
             self.balance_totals = [0] * len(other.balance_totals)
         for seat, total in enumerate(other.balance_totals):
@@ -57,6 +59,7 @@ class Stats:
             f"reversis attempted:  {pct(self.reversis_attempted)}",
             f"reversis made:       {pct(self.reversis_made)}",
             f"mean balance per hand (the deal rotates): {means}",
+            f"mean change of the pool per hand: {self.pool_total / max(1, self.hands):+.3f}",
         ]
 
 
@@ -79,6 +82,7 @@ def _chunk(args: tuple[str, str, int, int, int]) -> Stats:
         if hand.reversis:
             stats.reversis_attempted += 1
             stats.reversis_made += bool(hand.reversis["made"])
+        stats.pool_total += hand.ledger.pool_change()
         for seat, balance in enumerate(hand.ledger.balances()):
             stats.balance_totals[seat] += balance
     return stats

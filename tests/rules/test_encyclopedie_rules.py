@@ -429,6 +429,12 @@ def test_rule_8_revoke_accepted_makes_the_bete_or_pays_the_fine(penalty: str, am
     assert paid(res, "penalty.revoke") == [(2, "pool", amount)]
 
 
+def test_rule_8_a_quinola_thrown_by_a_revoke_is_not_en_renonce_and_earns_nothing() -> None:
+    _, res = play({**DEAL_A, "options": {"accept_illegal": True}, "plays": ["AD", "JH"]})
+    assert paid(res, "penalty.revoke") == [(2, "pool", 8)]
+    assert [e for e in res["ledger"] if e["rule"].startswith("quinola.placed")] == []
+
+
 def test_rule_8_out_of_turn_refused_by_default() -> None:
     with pytest.raises(ScenarioError, match=r"rule play\.turn"):
         play({**DEAL_C, "plays": [{"seat": 3, "card": "KS"}]})

@@ -1,0 +1,141 @@
+"""Bots: only legal actions, the cautious bot's handling of the quinola, and determinism."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from reversis import FRENCH, Hand, Phase, load_ruleset
+from reversis.bots import BOTS, get_bot
+from reversis.cards import card_suit
+from reversis.params import compile_params
+
+from .conftest import RULESET, MakeHand
+
+BOT_NAMES = sorted(BOTS)
+OPTION_SETS = [
+    pytest.param({}, id="defaults"),
+    pytest.param({"players": 5, "talon": {5: 7}}, id="five-talon-7"),
+    pytest.param({"keep_tens": True, "quinola_forced_game": True}, id="keep-tens-forced-game"),
+    pytest.param({"discard_hearts": True, "first_lead_suit": ""}, id="discard-hearts"),
+]
+
+
+def _hands(options: dict[str, Any], count: int) -> list[tuple[Hand, random.Random]]:
+    rules = load_ruleset(RULESET).with_options(options)
+    params = compile_params(rules)
+    out = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        out.append((Hand.deal(rules, dealer=seed % params.players, rng=rng, params=params), rng))
+    return out
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_bots_only_ever_take_legal_actions(name: str, options: dict[str, Any]) -> None:
+    bot = get_bot(name)
+    for hand, rng in _hands(options, 20):
+        while hand.phase is Phase.EXCHANGE:
+            discard = bot.exchange(hand, rng)
+            assert discard in hand.legal_discards()
+            hand.exchange(discard)
+        while hand.phase is Phase.TRICKS:
+            card = bot.play(hand, rng)
+            assert card in hand.legal_plays()
+            hand.play(card)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_cautious_never_leads_the_quinola_while_another_card_will_do(options: dict[str, Any]) -> None:
+    bot = get_bot("cautious")
+    leads_seen = 0
+    for hand, rng in _hands(options, 40):
+        while hand.phase is Phase.EXCHANGE:
+            hand.exchange(bot.exchange(hand, rng))
+        while hand.phase is Phase.TRICKS:
+            legal = hand.legal_plays()
+            card = bot.play(hand, rng)
+            if not hand.current_trick and hand.params.quinola in legal and len(legal) > 1:
+                leads_seen += 1
+                assert card != hand.params.quinola
+            hand.play(card)
+    assert leads_seen, "no lead with the quinola in hand was seen: the test checked nothing"
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_cautious_throws_the_quinola_whenever_void_and_allowed(options: dict[str, Any]) -> None:
+    bot = get_bot("cautious")
+    throws_seen = 0
+    for hand, rng in _hands(options, 40):
+        while hand.phase is Phase.EXCHANGE:
+            hand.exchange(bot.exchange(hand, rng))
+        while hand.phase is Phase.TRICKS:
+            legal = hand.legal_plays()
+            card = bot.play(hand, rng)
+            void = hand.current_trick and all(card_suit(c) != hand.led_suit for c in hand.holding(hand.to_act))
+            if void and hand.params.quinola in legal:
+                throws_seen += 1
+                assert card == hand.params.quinola
+            hand.play(card)
+    assert throws_seen, "no void holder of the quinola was seen: the test checked nothing"
+
+
+def test_cautious_throws_the_quinola_when_free_to_keep_it(
+    make_hand: MakeHand, pass_exchange: Callable[..., None]
+) -> None:
+    # Trick 4 of a fixed deal: seat 2 has no spade left, and may keep or throw the quinola.
+    hand = make_hand(
+        {
+            1: "AS KS QS JS KH 2H AD KD AC KC QC",
+            2: "3S 2S JH 3H QD JD 9D 8D JC 9C 8C",
+            3: "9S 8S 7S AH QH 9H 8H 7D 6D 7C 6C",
+            0: "6S 5S 4S 7H 6H 5H 4H 5D 4D 3D 5C 4C",
+        },
+        talon="2D 3C 2C",
+    )
+    pass_exchange(hand, dealer_discard="5C")
+    played = "2H 3H AH 4H  9S 4S AS 2S  KS 3S 8S 5S  QS"
+    for word in played.split():
+        hand.play(FRENCH.parse(word))
+    assert hand.to_act == 2 and len(hand.legal_plays()) > 1
+    assert get_bot("cautious").play(hand, random.Random(0)) == FRENCH.parse("JH")
+
+
+def test_cautious_leads_low_and_not_the_quinola(make_hand: MakeHand, pass_exchange: Callable[..., None]) -> None:
+    # The eldest's only hearts are the quinola and the king: he must lead a heart, and leads the king.
+    hand = make_hand({1: "JH KH AS KS QS JS AD KD AC KC QC"})
+    pass_exchange(hand)
+    assert FRENCH.names(hand.legal_plays()) == ["JH", "KH"]
+    assert get_bot("cautious").play(hand, random.Random(0)) == FRENCH.parse("KH")
+
+
+def _events(name: str, seed: int, options: dict[str, Any]) -> list[Any]:
+    rules = load_ruleset(RULESET).with_options(options)
+    rng = random.Random(seed)
+    hand = Hand.deal(rules, dealer=seed % rules["players"], rng=rng)
+    bot = get_bot(name)
+    while hand.phase is Phase.EXCHANGE:
+        hand.exchange(bot.exchange(hand, rng))
+    while hand.phase is Phase.TRICKS:
+        hand.play(bot.play(hand, rng))
+    return [*hand.events, *hand.ledger.entries]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_same_seed_gives_the_same_plays(name: str, options: dict[str, Any]) -> None:
+    for seed in range(5):
+        assert _events(name, seed, options) == _events(name, seed, options)
+
+
+def test_different_seeds_give_different_hands() -> None:
+    assert _events("random", 1, {}) != _events("random", 2, {})
+
+
+def test_unknown_bot_is_a_key_error_naming_it_and_the_known_bots() -> None:
+    with pytest.raises(KeyError, match=r"unknown bot 'clever' \(known: cautious, random\)"):
+        get_bot("clever")
