@@ -24,7 +24,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -q
 
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict
