@@ -44,7 +44,10 @@ from reversis.ledger import POOL, Ledger
 from reversis.params import SUIT_MASKS, Params, compile_params
 from reversis.ruleset import Ruleset
 
-__all__ = ["Bete", "Hand", "Phase"]
+__all__ = ["Bete", "Hand", "Phase", "shuffle_pack"]
+
+
+_new_event = tuple.__new__
 
 
 class Phase(Enum):
@@ -61,13 +64,28 @@ Bete = tuple[int, int, str]
 """A *bête* owed to the pool: (seat, amount, rule)."""
 
 
+# The cards of each suit's 13 rank bits (ranks 2..14), for every pattern of those bits.
+_SUIT_CARDS = tuple(
+    tuple(tuple(suit << 4 | rank for rank in range(2, 15) if bits >> (rank - 2) & 1) for bits in range(1 << 13))
+    for suit in range(4)
+)
+
+
 def _cards(mask: int) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The cards of a bitmask, in card order."""
+    s0, s1, s2, s3 = _SUIT_CARDS
+    return [
+        *s0[mask >> 2 & 0x1FFF],
+        *s1[mask >> 18 & 0x1FFF],
+        *s2[mask >> 34 & 0x1FFF],
+        *s3[mask >> 50 & 0x1FFF],
+    ]
+
+
+def shuffle_pack(cards: Iterable[Card], rng: random.Random) -> list[Card]:
+    """The cards in a random order: sorted on one random float each (as fair as ``shuffle``, and faster)."""
+    keyed = sorted([(rng.random(), card) for card in cards])
+    return [card for _, card in keyed]
 
 
 class Hand:
@@ -83,6 +101,7 @@ class Hand:
         pool: int = 0,
         betes: Iterable[Bete] = (),
         params: Params | None = None,
+        _dealt: bool = False,
     ) -> None:
         p = params if params is not None else compile_params(rules)
         self.rules = rules
@@ -97,7 +116,8 @@ class Hand:
             raise ScenarioError(f"{len(hands)} hands given for {n} players (rule deal.misdeal)")
         self.hands = [mask_of(h) for h in hands]
         self.talon = list(talon)
-        self._check_pack(hands)
+        if not _dealt:  # a deal made by ``Hand.deal`` is a whole pack by construction
+            self._check_pack(hands)
         self.ledger = Ledger(players=n)
         self.pool_before = pool
         self.pool = pool
@@ -115,8 +135,9 @@ class Hand:
         # the trick in progress
         self.trick_no = 1
         self._trick: list[Card] = []
-        self._alone: list[bool] = []  # per card of the trick: it was its player's only card of the suit led
-        self._revoked: list[bool] = []  # per card of the trick: played by an accepted revoke
+        # (position in the trick, card, its player's only card of the suit led) of each ace or quinola played
+        self._specials: list[tuple[int, Card, bool]] = []
+        self._legal = -1  # the legal-play mask of the player to act, once computed; -1 when not known
         self._leader = self.eldest
         self._led = -1
         self._stake_empty_pool()
@@ -144,8 +165,7 @@ class Hand:
         """Shuffle and deal: packets of ``deal_packet`` from the eldest round to the dealer,
         the dealer's extra card(s) last, and the rest to the talon (rule ``deal``)."""
         p = params if params is not None else compile_params(rules)
-        pack = list(p.pack)
-        rng.shuffle(pack)
+        pack = shuffle_pack(p.pack, rng)
         n = p.players
         hands: list[list[Card]] = [[] for _ in range(n)]
         pos = 0
@@ -157,7 +177,7 @@ class Hand:
                 pos += take
         hands[dealer].extend(pack[pos : pos + p.dealer_extra])
         pos += p.dealer_extra
-        return cls(rules, dealer=dealer, hands=hands, talon=pack[pos:], pool=pool, betes=betes, params=p)
+        return cls(rules, dealer=dealer, hands=hands, talon=pack[pos:], pool=pool, betes=betes, params=p, _dealt=True)
 
     def _check_pack(self, hands: Sequence[Iterable[Card]]) -> None:
         # "Si le jeu n'est pas complet ... l'on doit refaire": a deal that is not exactly the pack is void.
@@ -252,8 +272,19 @@ class Hand:
 
     def legal_discards(self) -> list[Card | None]:
         """The cards the player to act may discard (``None``: decline, where allowed)."""
-        options: list[Card | None] = [c for c in _cards(self.hands[self.to_act]) if self.can_exchange(c)]
-        if self.can_exchange(None):
+        if self.phase is not Phase.EXCHANGE:
+            return []
+        p = self.params
+        hand = self.hands[self.to_act]
+        allowed = hand
+        if not p.discard_hearts:
+            hearts = hand & SUIT_MASKS[p.quinola_suit]
+            allowed &= ~hearts
+            # the exception of verify_exchange: a king or queen of hearts held alone
+            if p.heart_discard_exception and hearts & hearts - 1 == 0 and hearts & p.guard_courts:
+                allowed |= hearts
+        options: list[Card | None] = list(_cards(allowed))
+        if not (self.to_act == self.dealer and p.dealer_discards):
             options.append(None)
         return options
 
@@ -292,6 +323,27 @@ class Hand:
 
     # -- the tricks -------------------------------------------------------------------------
 
+    def _legal_mask(self) -> int:
+        """The bitmask of the cards the player to act may play: the one statement of the playing rules."""
+        p = self.params
+        hand = self.hands[self.to_act]
+        if self._trick:
+            follow = hand & SUIT_MASKS[self._led]
+            if follow:
+                # "on est obligé de donner une carte de la couleur qu'on joue"; there are no trumps
+                return follow if p.follow_suit else hand
+            # Void in the suit led: the quinola must be thrown in the first tricks
+            # ("il l'est toujours dans les deux premiers tours"), or all hand long "au quinola forcé".
+            if hand >> p.quinola & 1 and self.trick_no <= p.must_place_tricks:
+                return 1 << p.quinola
+            return hand
+        # "Le premier en cartes doit toujours commencer par jouer du cœur s'il en a."
+        if self.trick_no == 1 and p.first_lead_suit >= 0:
+            first = hand & SUIT_MASKS[p.first_lead_suit]
+            if first:
+                return first
+        return hand
+
     def verify_play(self, card: Card, *, seat: int | None = None) -> None:
         """Raise ``IllegalPlay`` naming the rule broken if ``card`` may not be played now."""
         if self.phase is not Phase.TRICKS:
@@ -303,36 +355,21 @@ class Hand:
         hand = self.hands[who]
         if not hand >> card & 1:
             raise IllegalPlay(f"seat {who} does not hold {name(card)}", rule="play.hold")
-        p = self.params
-        suit = card >> 4
+        if self._legal_mask() >> card & 1:
+            return
+        # Not among the legal plays: say which rule of ``_legal_mask`` excludes it.
+        suits = self.rules.pack.suit_names
         if not self._trick:
-            # "Le premier en cartes doit toujours commencer par jouer du cœur s'il en a."
-            first = p.first_lead_suit
-            if self.trick_no == 1 and first >= 0 and suit != first and hand & SUIT_MASKS[first]:
-                raise IllegalPlay(
-                    f"{name(card)}: the eldest must lead {self.rules.pack.suit_names[first]} to the first trick",
-                    rule="play.first-lead",
-                )
-            return
-        if suit == self._led:
-            return
-        if p.follow_suit and hand & SUIT_MASKS[self._led]:
             raise IllegalPlay(
-                f"{name(card)}: seat {who} must follow {self.rules.pack.suit_names[self._led]} (a revoke)",
-                rule="play.follow",
+                f"{name(card)}: the eldest must lead {suits[self.params.first_lead_suit]} to the first trick",
+                rule="play.first-lead",
             )
-        # Void in the suit led: the quinola must be thrown in the first tricks
-        # ("il l'est toujours dans les deux premiers tours"), or all hand long "au quinola forcé".
-        void = not hand & SUIT_MASKS[self._led]
-        if void and card != p.quinola and hand >> p.quinola & 1 and self._must_place_quinola():
-            raise IllegalPlay(
-                f"{name(card)}: the quinola must be thrown when void in the first "
-                f"{self.rules['quinola_must_place_tricks']} tricks",
-                rule="quinola.must-place",
-            )
-
-    def _must_place_quinola(self) -> bool:
-        return bool(self.rules["quinola_forced_game"]) or self.trick_no <= self.rules["quinola_must_place_tricks"]
+        if hand & SUIT_MASKS[self._led]:
+            raise IllegalPlay(f"{name(card)}: seat {who} must follow {suits[self._led]} (a revoke)", rule="play.follow")
+        raise IllegalPlay(
+            f"{name(card)}: the quinola must be thrown when void in the first {self.params.must_place_tricks} tricks",
+            rule="quinola.must-place",
+        )
 
     def can_play(self, card: Card, *, seat: int | None = None) -> bool:
         try:
@@ -343,20 +380,10 @@ class Hand:
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to act may play, in card order."""
-        p = self.params
-        hand = self.hands[self.to_act]
-        if self._trick:
-            follow = hand & SUIT_MASKS[self._led]
-            if follow and p.follow_suit:
-                return _cards(follow)
-            if not follow and hand >> p.quinola & 1 and self._must_place_quinola():
-                return [p.quinola]
-            return _cards(hand)
-        if self.trick_no == 1 and p.first_lead_suit >= 0:
-            first = hand & SUIT_MASKS[p.first_lead_suit]
-            if first:
-                return _cards(first)
-        return _cards(hand)
+        if self.phase is not Phase.TRICKS:
+            return []
+        self._legal = mask = self._legal_mask()  # kept for ``play`` until the next card is played
+        return _cards(mask)
 
     def play(self, card: Card, *, seat: int | None = None) -> Event:
         """Play ``card`` for the player to act (or for ``seat``, checked against the turn).
@@ -364,6 +391,10 @@ class Hand:
         With the option ``accept_illegal``, a revoke or a play out of turn is
         accepted and its penalty applied instead of being refused.
         """
+        if self.phase is Phase.TRICKS and (seat is None or seat == self.to_act):
+            legal = self._legal if self._legal >= 0 else self._legal_mask()
+            if legal >> card & 1:
+                return self._apply_play(card, revoke=False)
         try:
             self.verify_play(card, seat=seat)
         except IllegalPlay as exc:
@@ -372,7 +403,7 @@ class Hand:
             if exc.rule == "play.turn":
                 return self._out_of_turn(card, seat if seat is not None else self.to_act)
             return self._apply_play(card, revoke=True)
-        return self._apply_play(card, revoke=False)
+        raise AssertionError("verify_play accepted a card that _legal_mask refuses")  # pragma: no cover
 
     def _out_of_turn(self, card: Card, seat: int) -> Event:
         # "On ne doit point jouer avant son tour, sous peine de payer un jetton à tous les joueurs."
@@ -386,24 +417,25 @@ class Hand:
         return event
 
     def _apply_play(self, card: Card, *, revoke: bool) -> Event:
+        self._legal = -1
         who = self.to_act
         hand = self.hands[who]
         trick = self._trick
-        event: Event
-        if trick:
-            self._alone.append(hand & SUIT_MASKS[self._led] == 1 << card)
-        else:
+        if not trick:
             self._led = card >> 4
             self._leader = who
-            self._alone.append(False)
-        self._revoked.append(revoke)
-        self.hands[who] = hand & ~(1 << card)
+        elif self.params.special >> card & 1 and not revoke:
+            # An ace or the quinola on the trick: note whether it was its player's only card of the
+            # suit led ("forcé"). A card thrown by a revoke is not thrown "en renonce" and earns nothing.
+            self._specials.append((len(trick), card, hand & SUIT_MASKS[self._led] == 1 << card))
+        self.hands[who] = hand ^ 1 << card
         trick.append(card)
+        event: Event
         if revoke:
             event = Revoked(who, card, self.trick_no)
             self._revoke_penalty(who)
         else:
-            event = Played(who, card, self.trick_no)
+            event = _new_event(Played, (who, card, self.trick_no, "play"))  # Played(...), built without its __new__
         self.events.append(event)
         if len(trick) == self.players:
             self._close_trick()
@@ -422,39 +454,39 @@ class Hand:
         n = self.players
         cards = self._trick
         leader, led, number = self._leader, self._led, self.trick_no
-        best = 0
+        # no trumps: the highest card of the suit led takes the trick
+        best, best_at = cards[0], 0
         for i in range(1, n):
             card = cards[i]
-            if card >> 4 == led and card > cards[best]:
-                best = i
-        winner = (leader + best) % n
-        self.tricks.append(Trick(leader, tuple(cards), winner))
-        self.events.append(TrickWon(number, leader, tuple(cards), winner))
+            if card >> 4 == led and card > best:
+                best, best_at = card, i
+        winner = (leader + best_at) % n
+        shown = tuple(cards)
+        self.tricks.append(_new_event(Trick, (leader, shown, winner)))
+        self.events.append(_new_event(TrickWon, (number, leader, shown, winner, "play.trick")))
         self.tricks_won[winner] += 1
-        points = self.points
+        points = p.points
+        total = 0
         for card in cards:
-            points[winner] += p.points[card]
-        factor = self._trick_factor(number)
-        for i in range(1, n):
-            card = cards[i]
-            seat = (leader + i) % n
-            if self._revoked[i]:
-                continue  # a card thrown by a revoke is not thrown "en renonce": it earns nothing
-            if card == p.quinola:
-                self._quinola_played(seat, led, winner, leader, factor, alone=self._alone[i])
-            elif p.ace_values[card]:
-                if card >> 4 != led:
+            total += points[card]
+        self.points[winner] += total
+        if self._specials or cards[0] == p.quinola:
+            factor = (p.first_trick_factor if number == 1 else 1) * (p.last_trick_factor if number == p.tricks else 1)
+            for i, card, alone in self._specials:
+                seat = (leader + i) % n
+                if card == p.quinola:
+                    self._quinola_played(seat, led, winner, leader, factor, alone=alone)
+                elif card >> 4 != led:
                     # "Quand on jette un as en renonce sur une autre couleur, on gagne de celui qui leve."
                     self._pay(winner, seat, p.ace_values[card] * factor, "ace.placed", number)
-                elif self._alone[i] and self.rules["ace_forced_pays"]:
+                elif alone and p.ace_forced_pays:
                     # "Un joueur qui est forcé de lâcher l'as de la couleur jouée, paye à celui qui l'y force."
                     self._pay(seat, leader, p.ace_values[card] * factor, "ace.forced", number)
-        if cards[0] == p.quinola:
-            self._quinola_led(leader, number, factor)
-        # an ace led earns and costs nothing ("le joueur qui doit commencer ... ne gagne ni ne perd rien")
+            # an ace led earns and costs nothing ("le joueur qui doit commencer ... ne gagne ni ne perd rien")
+            if cards[0] == p.quinola:
+                self._quinola_led(leader, number, factor)
+            self._specials = []
         self._trick = []
-        self._alone = []
-        self._revoked = []
         self._leader = winner
         self._led = -1
         if number == p.tricks:
@@ -462,14 +494,6 @@ class Hand:
         else:
             self.trick_no = number + 1
             self.to_act = winner
-
-    def _trick_factor(self, number: int) -> int:
-        factor = 1
-        if number == 1:
-            factor *= self.rules["first_trick_factor"]
-        if number == self.params.tricks:
-            factor *= self.rules["last_trick_factor"]
-        return int(factor)
 
     def _quinola_played(self, seat: int, led: int, winner: int, leader: int, factor: int, *, alone: bool) -> None:
         rules = self.rules

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reversis.cards import ACE, Card, card_suit, make_card
+from reversis.cards import ACE, KING, QUEEN, Card, card_suit, make_card
 from reversis.errors import RulesetError, ScenarioError
 from reversis.ruleset import Ruleset
 
@@ -42,7 +42,13 @@ class Params:
     quinola: Card
     points: tuple[int, ...]  # per card code, 0..63
     ace_values: tuple[int, ...]  # per card code: chips an ace earns when placed (0 for other cards)
+    guard_courts: int  # bitmask of the king and queen of the quinola's suit (the discard exception)
+    special: int  # bitmask of the cards whose play can cost or earn: the aces and the quinola
     tricks: int
+    must_place_tricks: int  # tricks in which a void holder must throw the quinola
+    first_trick_factor: int
+    last_trick_factor: int
+    ace_forced_pays: bool
 
 
 def _card(rules: Ruleset, option: str, text: str) -> Card:
@@ -114,5 +120,11 @@ def compile_params(rules: Ruleset) -> Params:
         quinola=quinola,
         points=tuple(points),
         ace_values=tuple(ace_values),
+        guard_courts=1 << make_card(card_suit(quinola), KING) | 1 << make_card(card_suit(quinola), QUEEN),
+        special=sum(1 << card for card in range(64) if ace_values[card]) | 1 << quinola,
         tricks=hand_size,
+        must_place_tricks=hand_size if rules["quinola_forced_game"] else rules["quinola_must_place_tricks"],
+        first_trick_factor=rules["first_trick_factor"],
+        last_trick_factor=rules["last_trick_factor"],
+        ace_forced_pays=rules["ace_forced_pays"],
     )

@@ -15,7 +15,7 @@ import pytest
 from reversis.bots import get_bot
 from reversis.cards import FRENCH
 from reversis.errors import IllegalExchange, IllegalPlay, RulesetError, ScenarioError
-from reversis.hand import Hand, Phase
+from reversis.hand import Hand, Phase, shuffle_pack
 from reversis.ruleset import load_ruleset
 from reversis.settlement import rank_seats
 
@@ -118,8 +118,7 @@ def test_rule_1_deal_players_pack_talon(options: dict[str, Any], sizes: tuple[in
 
 def test_rule_1_dealt_in_threes_from_the_eldest_dealer_takes_one_more() -> None:
     rules = load_ruleset("encyclopedie-1765")
-    pack = list(FRENCH.cards())
-    random.Random(3).shuffle(pack)
+    pack = shuffle_pack(FRENCH.cards(), random.Random(3))
     hand = Hand.deal(rules, dealer=2, rng=random.Random(3))
     order = [3, 0, 1, 2]  # the eldest (left of the dealer in playing order) first, the dealer last
     for packet in range(4):
