@@ -24,6 +24,8 @@ The seats are numbered 0..n-1 in playing order; the seat after the dealer
 from __future__ import annotations
 
 import random
+import sys
+from array import array
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
@@ -40,7 +42,7 @@ from reversis.events import (
     Trick,
     TrickWon,
 )
-from reversis.ledger import POOL, Ledger
+from reversis.ledger import POOL, Entry, Ledger
 from reversis.params import SUIT_MASKS, Params, compile_params
 from reversis.ruleset import Ruleset
 
@@ -48,6 +50,7 @@ __all__ = ["Bete", "Hand", "Phase", "shuffle_pack"]
 
 
 _new_event = tuple.__new__
+_BIT = 1
 
 
 class Phase(Enum):
@@ -59,6 +62,8 @@ class Phase(Enum):
     SETTLEMENT = "settlement"
     DONE = "done"
 
+
+_TRICKS = Phase.TRICKS
 
 Bete = tuple[int, int, str]
 """A *bête* owed to the pool: (seat, amount, rule)."""
@@ -83,13 +88,53 @@ def _cards(mask: int) -> list[Card]:
 
 
 def shuffle_pack(cards: Iterable[Card], rng: random.Random) -> list[Card]:
-    """The cards in a random order: sorted on one random float each (as fair as ``shuffle``, and faster)."""
-    keyed = sorted([(rng.random(), card) for card in cards])
-    return [card for _, card in keyed]
+    """The cards in a random order, sorted on a random 64-bit key each (as fair as ``shuffle``, and faster).
+
+    The keys are the little-endian words of one ``getrandbits`` call, so the order is the same
+    on every machine and Python version for the same generator state.
+    """
+    pack = list(cards)
+    keys = array("Q", rng.getrandbits(64 * len(pack)).to_bytes(8 * len(pack), "little"))
+    if sys.byteorder == "big":
+        keys.byteswap()
+    return [card for _, card in sorted(zip(keys, pack, strict=True))]
 
 
 class Hand:
     """A hand in progress. Build it with :meth:`deal` (shuffled) or directly from given cards."""
+
+    __slots__ = (
+        "_cites",
+        "_leader",
+        "_led",
+        "_legal",
+        "_specials",
+        "_trick",
+        "betes",
+        "betes_before",
+        "dealer",
+        "eldest",
+        "events",
+        "hands",
+        "ledger",
+        "params",
+        "phase",
+        "players",
+        "points",
+        "pool",
+        "pool_before",
+        "pool_winner",
+        "quinola_forced",
+        "quinola_placed",
+        "reversis",
+        "rules",
+        "talon",
+        "to_act",
+        "trick_no",
+        "tricks",
+        "tricks_won",
+        "winner",
+    )
 
     def __init__(
         self,
@@ -114,7 +159,7 @@ class Hand:
         self._cites = rules.rule_cites
         if len(hands) != n:
             raise ScenarioError(f"{len(hands)} hands given for {n} players (rule deal.misdeal)")
-        self.hands = [mask_of(h) for h in hands]
+        self.hands = [sum(map(_BIT.__lshift__, h)) for h in hands]  # the bitmask of each hand
         self.talon = list(talon)
         if not _dealt:  # a deal made by ``Hand.deal`` is a whole pack by construction
             self._check_pack(hands)
@@ -143,7 +188,6 @@ class Hand:
         self._stake_empty_pool()
         self.phase = Phase.EXCHANGE
         self.to_act = self.eldest
-        self._exchanged = 0
         if not (p.exchange or p.dealer_discards):
             self._start_tricks()
         elif not p.exchange:
@@ -166,18 +210,9 @@ class Hand:
         the dealer's extra card(s) last, and the rest to the talon (rule ``deal``)."""
         p = params if params is not None else compile_params(rules)
         pack = shuffle_pack(p.pack, rng)
-        n = p.players
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        pos = 0
-        order = [(dealer + 1 + i) % n for i in range(n)]
-        while len(hands[dealer]) < p.hand_size:
-            for seat in order:
-                take = min(p.deal_packet, p.hand_size - len(hands[seat]))
-                hands[seat].extend(pack[pos : pos + take])
-                pos += take
-        hands[dealer].extend(pack[pos : pos + p.dealer_extra])
-        pos += p.dealer_extra
-        return cls(rules, dealer=dealer, hands=hands, talon=pack[pos:], pool=pool, betes=betes, params=p, _dealt=True)
+        hands = [list(take(pack)) for take in p.deal_order[dealer]]
+        talon = pack[len(pack) - p.talon_size :]
+        return cls(rules, dealer=dealer, hands=hands, talon=talon, pool=pool, betes=betes, params=p, _dealt=True)
 
     def _check_pack(self, hands: Sequence[Iterable[Card]]) -> None:
         # "Si le jeu n'est pas complet ... l'on doit refaire": a deal that is not exactly the pack is void.
@@ -210,7 +245,12 @@ class Hand:
             raise ScenarioError(f"the pack is incomplete: {', '.join(self.rules.pack.names(sorted(missing)))} missing")
 
     def _pay(self, payer: int | str, payee: int | str, amount: int, rule: str, trick: int | None = None) -> None:
-        self.ledger.pay(payer, payee, amount, rule=rule, trick=trick, cites=self._cites.get(rule, ()))
+        """Record a payment in the ledger (as ``Ledger.pay`` does) and keep the pool's total."""
+        if not amount:
+            return
+        if payer == payee:
+            raise ValueError(f"{rule}: a payment from {payer} to itself")
+        self.ledger.entries.append(_new_event(Entry, (payer, payee, amount, rule, trick, self._cites.get(rule, ()))))
         if payee == POOL:
             self.pool += amount
         elif payer == POOL:
@@ -225,7 +265,7 @@ class Hand:
             self._pay_next_bete()
             return
         for seat in range(self.players):
-            self._pay(seat, POOL, self.rules["pool_stake"], "pool.stake")
+            self._pay(seat, POOL, self.rules.settings["pool_stake"], "pool.stake")
 
     def _pay_next_bete(self) -> None:
         index = max(range(len(self.betes)), key=lambda i: self.betes[i][1]) if self.rules["betes_biggest_first"] else 0
@@ -380,7 +420,7 @@ class Hand:
 
     def legal_plays(self) -> list[Card]:
         """The cards the player to act may play, in card order."""
-        if self.phase is not Phase.TRICKS:
+        if self.phase is not _TRICKS:
             return []
         self._legal = mask = self._legal_mask()  # kept for ``play`` until the next card is played
         return _cards(mask)
@@ -391,7 +431,7 @@ class Hand:
         With the option ``accept_illegal``, a revoke or a play out of turn is
         accepted and its penalty applied instead of being refused.
         """
-        if self.phase is Phase.TRICKS and (seat is None or seat == self.to_act):
+        if self.phase is _TRICKS and (seat is None or seat == self.to_act):
             legal = self._legal if self._legal >= 0 else self._legal_mask()
             if legal >> card & 1:
                 return self._apply_play(card, revoke=False)
@@ -424,7 +464,7 @@ class Hand:
         if not trick:
             self._led = card >> 4
             self._leader = who
-        elif self.params.special >> card & 1 and not revoke:
+        elif self.params.special >> card & 1 and not revoke:  # noqa: SIM102
             # An ace or the quinola on the trick: note whether it was its player's only card of the
             # suit led ("forcé"). A card thrown by a revoke is not thrown "en renonce" and earns nothing.
             self._specials.append((len(trick), card, hand & SUIT_MASKS[self._led] == 1 << card))

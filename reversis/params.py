@@ -7,6 +7,8 @@ Each field is read in one place of :mod:`reversis.hand` or
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
 
 from reversis.cards import ACE, KING, QUEEN, Card, card_suit, make_card
 from reversis.errors import RulesetError, ScenarioError
@@ -43,12 +45,29 @@ class Params:
     points: tuple[int, ...]  # per card code, 0..63
     ace_values: tuple[int, ...]  # per card code: chips an ace earns when placed (0 for other cards)
     guard_courts: int  # bitmask of the king and queen of the quinola's suit (the discard exception)
+    deal_order: tuple[tuple[itemgetter[Any], ...], ...]  # [dealer][seat]: takes a seat's cards from the shuffled pack
     special: int  # bitmask of the cards whose play can cost or earn: the aces and the quinola
     tricks: int
     must_place_tricks: int  # tricks in which a void holder must throw the quinola
     first_trick_factor: int
     last_trick_factor: int
     ace_forced_pays: bool
+
+
+def _deal_order(*, players: int, dealer: int, hand_size: int, packet: int, extra: int) -> tuple[itemgetter[Any], ...]:
+    """Where each seat's cards lie in the shuffled pack: packets of ``packet`` from the eldest
+    round to the dealer, then the dealer's extra card(s); the rest is the talon."""
+    positions: list[list[int]] = [[] for _ in range(players)]
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    pos = 0
+    while len(positions[dealer]) < hand_size:
+        for seat in order:
+            take = min(packet, hand_size - len(positions[seat]))
+            positions[seat].extend(range(pos, pos + take))
+            pos += take
+    positions[dealer].extend(range(pos, pos + extra))
+    # itemgetter with one index returns a bare item: pad through a tuple of indexes
+    return tuple(itemgetter(*p) if len(p) > 1 else itemgetter(slice(p[0], p[0] + 1)) for p in positions)
 
 
 def _card(rules: Ruleset, option: str, text: str) -> Card:
@@ -101,6 +120,10 @@ def compile_params(rules: Ruleset) -> Params:
                 f"ruleset {rules.id}: unknown winner criterion {criterion!r} (known: {', '.join(WINNER_CRITERIA)})"
             )
     first_lead = rules["first_lead_suit"]
+    deal_order = tuple(
+        _deal_order(players=players, dealer=dealer, hand_size=hand_size, packet=rules["deal_packet"], extra=rules["dealer_extra"])
+        for dealer in range(players)
+    )
     return Params(
         rules=rules,
         players=players,
@@ -121,6 +144,7 @@ def compile_params(rules: Ruleset) -> Params:
         points=tuple(points),
         ace_values=tuple(ace_values),
         guard_courts=1 << make_card(card_suit(quinola), KING) | 1 << make_card(card_suit(quinola), QUEEN),
+        deal_order=deal_order,
         special=sum(1 << card for card in range(64) if ace_values[card]) | 1 << quinola,
         tricks=hand_size,
         must_place_tricks=hand_size if rules["quinola_forced_game"] else rules["quinola_must_place_tricks"],

@@ -20,10 +20,11 @@ __all__ = ["rank_seats", "settle"]
 def rank_seats(hand: Hand, seats: list[int]) -> list[int]:
     """Seats ordered best first by the ruleset's ``winner_order`` criteria."""
     n, dealer = hand.players, hand.dealer
+    order = hand.rules.settings["winner_order"]
 
     def key(seat: int) -> tuple[int, ...]:
         values = []
-        for criterion in hand.rules["winner_order"]:
+        for criterion in order:
             if criterion == "points":
                 values.append(hand.points[seat])
             elif criterion == "tricks":
@@ -44,7 +45,7 @@ def rank_seats(hand: Hand, seats: list[int]) -> list[int]:
 
 def settle(hand: Hand) -> None:
     """Settle a hand whose last trick has just been taken."""
-    rules = hand.rules
+    rules = hand.rules.settings  # the options' values, read directly: settlement runs once per hand
     n = hand.players
     number = len(hand.tricks)
     winners = [t.winner for t in hand.tricks]

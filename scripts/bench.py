@@ -25,6 +25,7 @@ import argparse
 import gc
 import importlib
 import json
+import os
 import random
 import resource
 import statistics
@@ -35,6 +36,7 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
+import reversis.hand
 from reversis import Hand, Phase, load_ruleset
 from reversis.events import Settled
 from reversis.params import Params, compile_params
@@ -135,6 +137,12 @@ def hearts_census(game: Any, seed: int, deals: int) -> dict[str, float]:
     return {"actions": (chance + moves) / deals, "chance_outcomes": chance / deals, "player_actions": moves / deals}
 
 
+def engine_build() -> str:
+    """``compiled`` if the hand module is an extension (e.g. built with mypyc), else ``pure Python``."""
+    suffix = os.path.splitext(reversis.hand.__file__ or "")[1]
+    return "pure Python" if suffix == ".py" else "compiled"
+
+
 def maxrss_mib() -> float:
     """The process's peak resident set size so far, in MiB."""
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -219,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         "openspiel_game": str(game),
         "open_spiel_version": metadata.version("open-spiel"),
         "python": sys.version.split()[0],
+        "engine": engine_build(),
         "rounds": args.rounds,
         "seconds": args.seconds,
         "seeds": seeds,
@@ -240,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rev, hts = census["reversis"], census["hearts"]
     print(
-        f"median of {args.rounds} rounds: reversis {rules.id} {median['reversis']:,.0f} hands/s, "
+        f"median of {args.rounds} rounds: reversis {rules.id} ({result['engine']}) {median['reversis']:,.0f} hands/s, "
         f"OpenSpiel {game} {median['hearts']:,.0f} deals/s (open-spiel {result['open_spiel_version']})"
     )
     print(f"ratio {ratio:.2f}x (goal {GOAL}x: {'met' if ratio >= GOAL else 'NOT met'})")
