@@ -29,7 +29,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
-from reversis.cards import KING, QUEEN, Card, card_rank, card_suit, mask_of
+from reversis.cards import KING, QUEEN, Card, card_rank, card_suit
 from reversis.errors import IllegalExchange, IllegalPlay, ScenarioError
 from reversis.events import (
     Dealt,
@@ -431,18 +431,38 @@ class Hand:
         With the option ``accept_illegal``, a revoke or a play out of turn is
         accepted and its penalty applied instead of being refused.
         """
-        if self.phase is _TRICKS and (seat is None or seat == self.to_act):
+        who = self.to_act
+        if self.phase is _TRICKS and (seat is None or seat == who):
             legal = self._legal if self._legal >= 0 else self._legal_mask()
             if legal >> card & 1:
-                return self._apply_play(card, revoke=False)
+                # The usual case, kept in one function for speed: _play_revoked is its twin for a revoke.
+                self._legal = -1
+                hand = self.hands[who]
+                trick = self._trick
+                if not trick:
+                    self._led = card >> 4
+                    self._leader = who
+                elif self.params.special >> card & 1:
+                    # An ace or the quinola on the trick: note whether it was its player's only card
+                    # of the suit led, which decides whether it was "forcé".
+                    self._specials.append((len(trick), card, hand & SUIT_MASKS[self._led] == 1 << card))
+                self.hands[who] = hand ^ 1 << card
+                trick.append(card)
+                event = _new_event(Played, (who, card, self.trick_no, "play"))  # Played(...) without its __new__
+                self.events.append(event)
+                if len(trick) == self.players:
+                    self._close_trick()
+                else:
+                    self.to_act = (who + 1) % self.players
+                return event
         try:
             self.verify_play(card, seat=seat)
         except IllegalPlay as exc:
             if not self.rules["accept_illegal"] or exc.rule not in ("play.follow", "play.turn"):
                 raise
             if exc.rule == "play.turn":
-                return self._out_of_turn(card, seat if seat is not None else self.to_act)
-            return self._apply_play(card, revoke=True)
+                return self._out_of_turn(card, seat if seat is not None else who)
+            return self._play_revoked(card)
         raise AssertionError("verify_play accepted a card that _legal_mask refuses")  # pragma: no cover
 
     def _out_of_turn(self, card: Card, seat: int) -> Event:
@@ -456,26 +476,19 @@ class Hand:
         self.events.append(event)
         return event
 
-    def _apply_play(self, card: Card, *, revoke: bool) -> Event:
+    def _play_revoked(self, card: Card) -> Event:
+        """An accepted revoke: the card is played, earns nothing (it is not thrown "en renonce"),
+        and its player pays the penalty."""
         self._legal = -1
         who = self.to_act
-        hand = self.hands[who]
         trick = self._trick
         if not trick:
             self._led = card >> 4
             self._leader = who
-        elif self.params.special >> card & 1 and not revoke:  # noqa: SIM102
-            # An ace or the quinola on the trick: note whether it was its player's only card of the
-            # suit led ("forcé"). A card thrown by a revoke is not thrown "en renonce" and earns nothing.
-            self._specials.append((len(trick), card, hand & SUIT_MASKS[self._led] == 1 << card))
-        self.hands[who] = hand ^ 1 << card
+        self.hands[who] ^= 1 << card
         trick.append(card)
-        event: Event
-        if revoke:
-            event = Revoked(who, card, self.trick_no)
-            self._revoke_penalty(who)
-        else:
-            event = _new_event(Played, (who, card, self.trick_no, "play"))  # Played(...), built without its __new__
+        event = Revoked(who, card, self.trick_no)
+        self._revoke_penalty(who)
         self.events.append(event)
         if len(trick) == self.players:
             self._close_trick()

@@ -120,8 +120,9 @@ def compile_params(rules: Ruleset) -> Params:
                 f"ruleset {rules.id}: unknown winner criterion {criterion!r} (known: {', '.join(WINNER_CRITERIA)})"
             )
     first_lead = rules["first_lead_suit"]
+    packet, extra = rules["deal_packet"], rules["dealer_extra"]
     deal_order = tuple(
-        _deal_order(players=players, dealer=dealer, hand_size=hand_size, packet=rules["deal_packet"], extra=rules["dealer_extra"])
+        _deal_order(players=players, dealer=dealer, hand_size=hand_size, packet=packet, extra=extra)
         for dealer in range(players)
     )
     return Params(
