@@ -36,9 +36,23 @@ site: build
 exports: $(STAMP)
 	$(BIN)/python scripts/build_corpus_exports.py
 
+BENCH_VENV := .venv-bench
+
+# The benchmark, twice: the engine as pure Python (the package as installed for the tests),
+# then compiled with mypyc in a separate environment (a non-editable install, so that a
+# compiled module never shadows the sources).
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	@echo "== the engine as pure Python =="
 	$(BIN)/python scripts/bench.py
+	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet 'setuptools>=77' wheel 'mypy>=1.10,<3' types-PyYAML \
+		'PyYAML>=6.0,<7' 'open-spiel>=1.5,<3' 'pytest>=8,<10' 'hypothesis>=6.100,<7'
+	REVERSIS_MYPYC=1 $(BENCH_VENV)/bin/python -m pip install --quiet --no-build-isolation --no-deps --force-reinstall .
+	@echo "== the engine and rule tests, run against the compiled engine =="
+	cd tests && ../$(BENCH_VENV)/bin/pytest -q -p no:cacheprovider engine rules
+	@echo "== the engine compiled with mypyc =="
+	$(BENCH_VENV)/bin/python scripts/bench.py
 
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) build site .pytest_cache .mypy_cache .ruff_cache .hypothesis
