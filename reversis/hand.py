@@ -29,7 +29,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
-from reversis.cards import KING, QUEEN, Card, card_rank, card_suit
+from reversis.cards import Card
 from reversis.errors import IllegalExchange, IllegalPlay, ScenarioError
 from reversis.events import (
     Dealt,
@@ -274,6 +274,23 @@ class Hand:
 
     # -- the exchange -----------------------------------------------------------------------
 
+    def _discard_mask(self) -> int:
+        """The bitmask of the cards the player to act may discard: the one statement of the discard rules."""
+        p = self.params
+        hand = self.hands[self.to_act]
+        if p.discard_hearts:
+            return hand
+        # "personne n'en peut écarter" [de cœur], except a king or queen of hearts held alone, which
+        # cannot force the quinola ("ne pouvant faire une redouble pour forcer le quinola").
+        hearts = hand & SUIT_MASKS[p.quinola_suit]
+        if p.heart_discard_exception and hearts & hearts - 1 == 0 and hearts & p.guard_courts:
+            return hand
+        return hand & ~hearts
+
+    def _may_decline(self) -> bool:
+        # "Celui qui mêle ... n'en prend jamais au talon. Mais il est obligé d'y mettre ... celle de ses cartes"
+        return not (self.to_act == self.dealer and self.params.dealer_discards)
+
     def verify_exchange(self, discard: Card | None, *, seat: int | None = None) -> None:
         """Raise ``IllegalExchange`` naming the rule if this exchange is not allowed."""
         if self.phase is not Phase.EXCHANGE:
@@ -283,25 +300,19 @@ class Hand:
             raise IllegalExchange(
                 f"seat {who} exchanges out of turn (seat {self.to_act} is to exchange)", rule="exchange.order"
             )
-        name = self.rules.pack.name
         if discard is None:
-            if who == self.dealer and self.params.dealer_discards:
+            if not self._may_decline():
                 raise IllegalExchange("the dealer must discard a card", rule="exchange.dealer-discard")
             return
-        hand = self.hands[who]
-        if not hand >> discard & 1:
+        name = self.rules.pack.name
+        if not self.hands[who] >> discard & 1:
             raise IllegalExchange(f"seat {who} does not hold {name(discard)}", rule="exchange.hold")
-        p = self.params
-        if card_suit(discard) == p.quinola_suit and not p.discard_hearts:
-            # "personne n'en peut écarter", except a lone king or queen of hearts
-            # that cannot force the quinola ("ne pouvant faire une redouble").
-            alone = hand & SUIT_MASKS[p.quinola_suit] == 1 << discard
-            if not (p.heart_discard_exception and alone and card_rank(discard) in (KING, QUEEN)):
-                raise IllegalExchange(
-                    f"{name(discard)} may not be discarded: no heart may be discarded "
-                    "(except a king or queen of hearts held alone)",
-                    rule="exchange.no-hearts",
-                )
+        if not self._discard_mask() >> discard & 1:
+            raise IllegalExchange(
+                f"{name(discard)} may not be discarded: no heart may be discarded "
+                "(except a king or queen of hearts held alone)",
+                rule="exchange.no-hearts",
+            )
 
     def can_exchange(self, discard: Card | None, *, seat: int | None = None) -> bool:
         try:
@@ -314,17 +325,8 @@ class Hand:
         """The cards the player to act may discard (``None``: decline, where allowed)."""
         if self.phase is not Phase.EXCHANGE:
             return []
-        p = self.params
-        hand = self.hands[self.to_act]
-        allowed = hand
-        if not p.discard_hearts:
-            hearts = hand & SUIT_MASKS[p.quinola_suit]
-            allowed &= ~hearts
-            # the exception of verify_exchange: a king or queen of hearts held alone
-            if p.heart_discard_exception and hearts & hearts - 1 == 0 and hearts & p.guard_courts:
-                allowed |= hearts
-        options: list[Card | None] = list(_cards(allowed))
-        if not (self.to_act == self.dealer and p.dealer_discards):
+        options: list[Card | None] = list(_cards(self._discard_mask()))
+        if self._may_decline():
             options.append(None)
         return options
 
