@@ -49,7 +49,10 @@ from reversis.ruleset import Ruleset
 __all__ = ["Bete", "Hand", "Phase", "shuffle_pack"]
 
 
+# The hot path builds its NamedTuple events and entries with ``tuple.__new__(Cls, (fields...))``,
+# which gives the same objects as ``Cls(...)`` without the Python-level ``__new__`` of NamedTuple.
 _new_event = tuple.__new__
+# ``map(_BIT.__lshift__, cards)`` gives each card's bit without a Python loop.
 _BIT = 1
 
 
