@@ -40,7 +40,12 @@ def _cmd_rules(args: argparse.Namespace) -> int:
             }
             for name, opt in rules.options.items()
         }
-        print(json.dumps({"id": rules.id, "title": rules.title, "options": options}, ensure_ascii=False, indent=2))
+        engine_rules = {
+            rule: {"cites": list(cites), "annotations": list(rules.rule_annotations[rule])}
+            for rule, cites in rules.rule_cites.items()
+        }
+        payload = {"id": rules.id, "title": rules.title, "options": options, "rules": engine_rules}
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
         return 0
     print(f"{rules.id}: {rules.title} (pack: {rules.pack.id}; evidence: {rules.evidence})")
     for name, opt in rules.options.items():
@@ -50,6 +55,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         print(f"      cites {', '.join(opt.cites) or '-'}; annotations {', '.join(opt.annotations)}")
         if opt.note:
             print(f"      note: {opt.note}")
+    print("engine rules (the rule ids of events and payments) and the paragraphs that order them:")
+    for rule, cites in rules.rule_cites.items():
+        print(f"  {rule}: {', '.join(cites)}")
     return 0
 
 

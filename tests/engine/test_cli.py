@@ -212,3 +212,12 @@ def test_python_m_reversis_reports_an_error_without_traceback(write_scenario: Wr
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert f"{path}:1: ruleset" in done.stderr
+
+
+def test_rules_lists_every_engine_rule_with_its_citations(capsys: pytest.CaptureFixture[str]) -> None:
+    from reversis.cli import main
+
+    assert main(["rules", "encyclopedie-1765", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"]["quinola.placed.pool"]["cites"] == ["encyclopedie-1765:4"]
+    assert all(entry["cites"] and entry["annotations"] for entry in data["rules"].values())
