@@ -215,8 +215,6 @@ def test_python_m_reversis_reports_an_error_without_traceback(write_scenario: Wr
 
 
 def test_rules_lists_every_engine_rule_with_its_citations(capsys: pytest.CaptureFixture[str]) -> None:
-    from reversis.cli import main
-
     assert main(["rules", "encyclopedie-1765", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rules"]["quinola.placed.pool"]["cites"] == ["encyclopedie-1765:4"]
