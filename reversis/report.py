@@ -7,7 +7,7 @@ from collections import defaultdict
 from reversis.events import Exchanged, OutOfTurn, Passed, Revoked
 from reversis.hand import Hand
 from reversis.ledger import POOL, Entry
-from reversis.scenario import _hands_after_exchange
+from reversis.scenario import hands_after_exchange
 
 __all__ = ["account"]
 
@@ -40,7 +40,7 @@ def account(hand: Hand) -> str:
             seen = "" if event.seen is None else f" (and sees {pack.name(event.seen)})"
             lines.append(f"    seat {event.seat} keeps his cards{seen}")
     lines.append("Hands after the exchange:")
-    for seat, cards in enumerate(_hands_after_exchange(hand)):
+    for seat, cards in enumerate(hands_after_exchange(hand)):
         lines.append(f"    seat {seat}: {' '.join(pack.names(sorted(cards, reverse=True)))}")
     penalties = {(e.trick, e.seat): e for e in hand.events if isinstance(e, Revoked | OutOfTurn)}
     for number, trick in enumerate(hand.tricks, start=1):

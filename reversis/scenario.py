@@ -31,10 +31,19 @@ from reversis.cards import Card
 from reversis.errors import IllegalAction, RulesetError, ScenarioError
 from reversis.events import Dealt, Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.hand import Bete, Hand, Phase
-from reversis.ledger import POOL
 from reversis.ruleset import Ruleset, load_ruleset
 
-__all__ = ["Scenario", "dump_record", "load_scenario", "parse_scenario", "play_file", "record", "result", "run"]
+__all__ = [
+    "Scenario",
+    "dump_record",
+    "hands_after_exchange",
+    "load_scenario",
+    "parse_scenario",
+    "play_file",
+    "record",
+    "result",
+    "run",
+]
 
 _FIELDS = {
     "ruleset",
@@ -298,10 +307,6 @@ def run(scenario: Scenario) -> Hand:
     return hand
 
 
-def _seat_or_pool(who: int | str) -> int | str:
-    return who if who == POOL else int(who)
-
-
 def result(hand: Hand) -> dict[str, Any]:
     """The result of a finished hand, as DESIGN.md specifies it (JSON-ready)."""
     names = hand.rules.pack.names
@@ -314,7 +319,7 @@ def result(hand: Hand) -> dict[str, Any]:
         elif isinstance(event, Passed):
             seen = None if event.seen is None else hand.rules.pack.name(event.seen)
             exchange.append({"seat": event.seat, "pass": True, "seen": seen})
-    after_exchange = _hands_after_exchange(hand)
+    after_exchange = hands_after_exchange(hand)
     return {
         "ruleset": hand.rules.id,
         "options": {k: v for k, v in hand.rules.items() if v != hand.rules.options[k].default},
@@ -334,7 +339,8 @@ def result(hand: Hand) -> dict[str, Any]:
     }
 
 
-def _hands_after_exchange(hand: Hand) -> list[list[Card]]:
+def hands_after_exchange(hand: Hand) -> list[list[Card]]:
+    """Each seat's cards as they stood when the tricks began, rebuilt from the events."""
     dealt = next(e for e in hand.events if isinstance(e, Dealt))
     hands = [list(h) for h in dealt.hands]
     for event in hand.events:
