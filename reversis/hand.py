@@ -42,7 +42,7 @@ from reversis.events import (
     Trick,
     TrickWon,
 )
-from reversis.ledger import POOL, Entry, Ledger
+from reversis.ledger import POOL, Ledger
 from reversis.params import SUIT_MASKS, Params, compile_params
 from reversis.ruleset import Ruleset
 
@@ -248,12 +248,8 @@ class Hand:
             raise ScenarioError(f"the pack is incomplete: {', '.join(self.rules.pack.names(sorted(missing)))} missing")
 
     def _pay(self, payer: int | str, payee: int | str, amount: int, rule: str, trick: int | None = None) -> None:
-        """Record a payment in the ledger (as ``Ledger.pay`` does) and keep the pool's total."""
-        if not amount:
-            return
-        if payer == payee:
-            raise ValueError(f"{rule}: a payment from {payer} to itself")
-        self.ledger.entries.append(_new_event(Entry, (payer, payee, amount, rule, trick, self._cites.get(rule, ()))))
+        """Record a payment in the ledger, with the paragraphs its rule cites, and keep the pool's total."""
+        self.ledger.pay(payer, payee, amount, rule=rule, trick=trick, cites=self._cites.get(rule, ()))
         if payee == POOL:
             self.pool += amount
         elif payer == POOL:

@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 __all__ = ["POOL", "Entry", "Ledger"]
 
+_new_entry = tuple.__new__
+
 #: The payer or payee of an entry that goes into or out of the pool.
 POOL = "pool"
 
@@ -60,7 +62,8 @@ class Ledger:
         if amount:
             if payer == payee:
                 raise ValueError(f"{rule}: a payment from {payer} to itself")
-            self.entries.append(Entry(payer, payee, amount, rule, trick, cites))
+            # Entry(...) built without NamedTuple's Python-level __new__: this runs for every payment
+            self.entries.append(_new_entry(Entry, (payer, payee, amount, rule, trick, cites)))
 
     def balances(self) -> list[int]:
         """Net chips won (positive) or lost by each seat."""
