@@ -220,7 +220,7 @@ class Hand:
     def _check_pack(self, hands: Sequence[Iterable[Card]]) -> None:
         # "Si le jeu n'est pas complet ... l'on doit refaire": a deal that is not exactly the pack is void.
         p = self.params
-        name = self.rules.pack.name
+        name = self._name
         seen: dict[Card, str] = {}
         for seat, cards in enumerate([*hands, self.talon]):
             where = "the talon" if seat == len(hands) else f"hand {seat}"
@@ -254,6 +254,13 @@ class Hand:
             self.pool += amount
         elif payer == POOL:
             self.pool -= amount
+
+    def _name(self, card: Card) -> str:
+        """A card's notation, or its code where it is no card of this pack (for error messages)."""
+        try:
+            return self.rules.pack.name(card)
+        except (ValueError, IndexError):
+            return f"card code {card!r}"
 
     def _stake_empty_pool(self) -> None:
         # An empty pool is filled before the hand: by the biggest bête owed if any
@@ -303,7 +310,7 @@ class Hand:
             if not self._may_decline():
                 raise IllegalExchange("the dealer must discard a card", rule="exchange.dealer-discard")
             return
-        name = self.rules.pack.name
+        name = self._name
         if not self.hands[who] >> discard & 1:
             raise IllegalExchange(f"seat {who} does not hold {name(discard)}", rule="exchange.hold")
         if not self._discard_mask() >> discard & 1:
@@ -390,7 +397,7 @@ class Hand:
         if self.phase is not Phase.TRICKS:
             raise IllegalPlay(f"no play in the {self.phase.value} phase", rule="play.phase")
         who = self.to_act if seat is None else seat
-        name = self.rules.pack.name
+        name = self._name
         if who != self.to_act:
             raise IllegalPlay(f"seat {who} plays before his turn (seat {self.to_act} is to play)", rule="play.turn")
         hand = self.hands[who]
@@ -469,7 +476,7 @@ class Hand:
     def _out_of_turn(self, card: Card, seat: int) -> Event:
         # "On ne doit point jouer avant son tour, sous peine de payer un jetton à tous les joueurs."
         if not self.hands[seat] >> card & 1:
-            raise IllegalPlay(f"seat {seat} does not hold {self.rules.pack.name(card)}", rule="play.hold")
+            raise IllegalPlay(f"seat {seat} does not hold {self._name(card)}", rule="play.hold")
         for other in range(self.players):
             if other != seat:
                 self._pay(seat, other, self.rules["out_of_turn_fine"], "penalty.out-of-turn", self.trick_no)

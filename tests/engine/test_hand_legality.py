@@ -482,3 +482,16 @@ def test_legal_plays_agree_with_can_play_when_follow_suit_is_off(follow: Callabl
     assert hand.legal_plays() == [c for c in hand.holding(2) if hand.can_play(c)]
     assert hand.can_play(C("3H"))
     assert hand.legal_plays() == hand.holding(2)
+
+
+@pytest.mark.parametrize("code", [0, 1, 15, 64, 200])
+def test_a_code_that_is_no_card_is_refused_not_crashed_on(code: int) -> None:
+    hand = Hand.deal(load_ruleset(RULESET), dealer=0, rng=random.Random(2))
+    assert hand.can_exchange(code) is False
+    with pytest.raises(IllegalExchange, match="does not hold"):
+        hand.exchange(code)
+    while hand.phase is Phase.EXCHANGE:
+        hand.exchange(hand.legal_discards()[0])
+    assert hand.can_play(code) is False
+    with pytest.raises(IllegalPlay, match="does not hold"):
+        hand.play(code)
