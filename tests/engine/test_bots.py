@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from reversis import FRENCH, Hand, Phase, load_ruleset
 from reversis.bots import BOTS, get_bot
-from reversis.cards import card_suit
+from reversis.cards import Card, card_suit
 from reversis.params import compile_params
 
 from .conftest import RULESET, MakeHand
@@ -49,38 +49,37 @@ def test_bots_only_ever_take_legal_actions(name: str, options: dict[str, Any]) -
             hand.play(card)
 
 
-@pytest.mark.parametrize("options", OPTION_SETS)
-def test_cautious_never_leads_the_quinola_while_another_card_will_do(options: dict[str, Any]) -> None:
+def _cautious_choices(options: dict[str, Any], hands: int) -> Iterator[tuple[Hand, list[Card], Card]]:
+    """Each play the cautious bot chooses, with the hand and its legal plays just before it is made."""
     bot = get_bot("cautious")
-    leads_seen = 0
-    for hand, rng in _hands(options, 40):
+    for hand, rng in _hands(options, hands):
         while hand.phase is Phase.EXCHANGE:
             hand.exchange(bot.exchange(hand, rng))
         while hand.phase is Phase.TRICKS:
             legal = hand.legal_plays()
             card = bot.play(hand, rng)
-            if not hand.current_trick and hand.params.quinola in legal and len(legal) > 1:
-                leads_seen += 1
-                assert card != hand.params.quinola
+            yield hand, legal, card
             hand.play(card)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_cautious_never_leads_the_quinola_while_another_card_will_do(options: dict[str, Any]) -> None:
+    leads_seen = 0
+    for hand, legal, card in _cautious_choices(options, 40):
+        if not hand.current_trick and hand.params.quinola in legal and len(legal) > 1:
+            leads_seen += 1
+            assert card != hand.params.quinola
     assert leads_seen, "no lead with the quinola in hand was seen: the test checked nothing"
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_cautious_throws_the_quinola_whenever_void_and_allowed(options: dict[str, Any]) -> None:
-    bot = get_bot("cautious")
     throws_seen = 0
-    for hand, rng in _hands(options, 40):
-        while hand.phase is Phase.EXCHANGE:
-            hand.exchange(bot.exchange(hand, rng))
-        while hand.phase is Phase.TRICKS:
-            legal = hand.legal_plays()
-            card = bot.play(hand, rng)
-            void = hand.current_trick and all(card_suit(c) != hand.led_suit for c in hand.holding(hand.to_act))
-            if void and hand.params.quinola in legal:
-                throws_seen += 1
-                assert card == hand.params.quinola
-            hand.play(card)
+    for hand, legal, card in _cautious_choices(options, 40):
+        void = hand.current_trick and all(card_suit(c) != hand.led_suit for c in hand.holding(hand.to_act))
+        if void and hand.params.quinola in legal:
+            throws_seen += 1
+            assert card == hand.params.quinola
     assert throws_seen, "no void holder of the quinola was seen: the test checked nothing"
 
 
