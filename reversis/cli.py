@@ -63,7 +63,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from reversis.report import account
-    from reversis.scenario import dump_record, play_file, record, result
+    from reversis.result import dump_record, record, result
+    from reversis.scenario import play_file
 
     scenario, hand = play_file(args.scenario)
     if args.record:

@@ -7,7 +7,7 @@ from collections import defaultdict
 from reversis.events import Exchanged, OutOfTurn, Passed, Revoked
 from reversis.hand import Hand
 from reversis.ledger import POOL, Entry
-from reversis.scenario import hands_after_exchange
+from reversis.result import hands_after_exchange
 
 __all__ = ["account"]
 

@@ -22,7 +22,8 @@ from reversis.cards import Card, card_suit
 from reversis.events import OutOfTurn, Played, Revoked
 from reversis.ledger import POOL
 from reversis.params import compile_params
-from reversis.scenario import dump_record, parse_scenario, record, result, run
+from reversis.result import dump_record, record, result
+from reversis.scenario import parse_scenario, run
 
 from .conftest import RULESET
 

@@ -8,7 +8,8 @@ import yaml
 
 from reversis.cards import FRENCH, card_rank
 from reversis.hand import Hand
-from reversis.scenario import parse_scenario, result, run
+from reversis.result import result
+from reversis.scenario import parse_scenario, run
 
 
 def deal(

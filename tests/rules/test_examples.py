@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from reversis.scenario import load_scenario, result, run
+from reversis.result import result
+from reversis.scenario import load_scenario, run
 
 EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*/*.yaml"))
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from reversis.scenario import dump_record, parse_scenario, record, run
+from reversis.result import dump_record, record
+from reversis.scenario import parse_scenario, run
 
 GOLDEN = sorted(Path(__file__).parent.joinpath("golden").glob("*.yaml"))
 
