@@ -7,14 +7,19 @@ from typing import NamedTuple
 from reversis.cards import Card
 
 __all__ = [
+    "BeteOwed",
     "Dealt",
     "Event",
     "Exchanged",
     "OutOfTurn",
     "Passed",
     "Played",
+    "PoolWon",
+    "QuinolaCancelled",
+    "QuinolaFate",
     "Revoked",
     "Settled",
+    "TalonAwarded",
     "Trick",
     "TrickWon",
 ]
@@ -91,6 +96,59 @@ class TrickWon(NamedTuple):
     rule: str = "play.trick"
 
 
+class QuinolaFate(NamedTuple):
+    """What became of the quinola: ``how`` is ``placed`` (thrown on another suit), ``forced``
+    (its holder's only card of the suit led, hearts), ``given`` (played on hearts by choice),
+    ``led`` (led by its holder), or ``talon`` (never played: it lay in the talon)."""
+
+    how: str
+    seat: int | None
+    trick: int | None
+    rule: str
+
+
+class BeteOwed(NamedTuple):
+    """A player makes the bête: he owes the pool ``amount``, paid in later (``trick`` counts from 1)."""
+
+    seat: int
+    amount: int
+    trick: int
+    rule: str
+
+
+class PoolWon(NamedTuple):
+    """The pool was taken by ``seat``."""
+
+    seat: int
+    amount: int
+    rule: str
+
+
+class QuinolaCancelled(NamedTuple):
+    """A reversis deprived a quinola thrown en renonce of its rights (the pool)."""
+
+    seat: int
+    by: int
+    rule: str = "reversis.cancels-quinola"
+
+
+class TalonAwarded(NamedTuple):
+    """The talon's value went to ``seat``: how it was decided, and who paid.
+
+    ``decided_by`` is the first criterion of the ruleset's talon ranking on which
+    ``seat`` beat the runner-up (``runner_up``); ``payers`` are the seats that paid
+    ``value`` each, chosen by the reading ``payer_reading``.
+    """
+
+    seat: int
+    value: int
+    decided_by: str
+    runner_up: int | None
+    payers: tuple[int, ...]
+    payer_reading: str
+    rule: str = "talon.pay"
+
+
 class Settled(NamedTuple):
     """The hand was settled: its winner (who takes the talon) and the reversis, if any."""
 
@@ -100,4 +158,18 @@ class Settled(NamedTuple):
     rule: str = "settlement"
 
 
-Event = Dealt | Exchanged | Passed | Played | Revoked | OutOfTurn | TrickWon | Settled
+Event = (
+    Dealt
+    | Exchanged
+    | Passed
+    | Played
+    | Revoked
+    | OutOfTurn
+    | TrickWon
+    | QuinolaFate
+    | BeteOwed
+    | PoolWon
+    | QuinolaCancelled
+    | TalonAwarded
+    | Settled
+)

@@ -38,13 +38,18 @@ from reversis.events import (
     OutOfTurn,
     Passed,
     Played,
+    QuinolaFate,
     Revoked,
+    TalonAwarded,
     Trick,
     TrickWon,
 )
-from reversis.ledger import POOL, Ledger
-from reversis.params import SUIT_MASKS, Params, compile_params
+from reversis.ledger import POOL, Bete, Ledger
+from reversis.masks import SUIT_MASKS, cards_of
+from reversis.params import Params, compile_params
+from reversis.payments import trick_payments
 from reversis.ruleset import Ruleset
+from reversis.settlement import settle
 
 __all__ = ["Bete", "Hand", "Phase", "shuffle_pack"]
 
@@ -68,27 +73,6 @@ class Phase(Enum):
 
 _TRICKS = Phase.TRICKS
 
-Bete = tuple[int, int, str]
-"""A *bête* owed to the pool: (seat, amount, rule)."""
-
-
-# The cards of each suit's 13 rank bits (ranks 2..14), for every pattern of those bits.
-_SUIT_CARDS = tuple(
-    tuple(tuple(suit << 4 | rank for rank in range(2, 15) if bits >> (rank - 2) & 1) for bits in range(1 << 13))
-    for suit in range(4)
-)
-
-
-def _cards(mask: int) -> list[Card]:
-    """The cards of a bitmask, in card order."""
-    s0, s1, s2, s3 = _SUIT_CARDS
-    return [
-        *s0[mask >> 2 & 0x1FFF],
-        *s1[mask >> 18 & 0x1FFF],
-        *s2[mask >> 34 & 0x1FFF],
-        *s3[mask >> 50 & 0x1FFF],
-    ]
-
 
 def shuffle_pack(cards: Iterable[Card], rng: random.Random) -> list[Card]:
     """The cards in a random order, sorted on a random 64-bit key each (as fair as ``shuffle``, and faster).
@@ -107,14 +91,11 @@ class Hand:
     """A hand in progress. Build it with :meth:`deal` (shuffled) or directly from given cards."""
 
     __slots__ = (
-        "_cites",
         "_leader",
         "_led",
         "_legal",
         "_specials",
         "_trick",
-        "betes",
-        "betes_before",
         "dealer",
         "eldest",
         "events",
@@ -124,14 +105,12 @@ class Hand:
         "phase",
         "players",
         "points",
-        "pool",
-        "pool_before",
         "pool_winner",
-        "quinola_forced",
-        "quinola_placed",
+        "quinola",
         "reversis",
         "rules",
         "talon",
+        "talon_award",
         "to_act",
         "trick_no",
         "tricks",
@@ -159,25 +138,24 @@ class Hand:
             raise ScenarioError(f"dealer {dealer} is not a seat (0..{n - 1})")
         self.dealer = dealer
         self.eldest = (dealer + 1) % n
-        self._cites = rules.rule_cites
         if len(hands) != n:
             raise ScenarioError(f"{len(hands)} hands given for {n} players (rule deal.misdeal)")
         self.hands = [sum(map(_BIT.__lshift__, h)) for h in hands]  # the bitmask of each hand
         self.talon = list(talon)
         if not _dealt:  # a deal made by ``Hand.deal`` is a whole pack by construction
             self._check_pack(hands)
-        self.ledger = Ledger(players=n)
-        self.pool_before = pool
-        self.pool = pool
-        self.betes: list[Bete] = list(betes)
-        self.betes_before = tuple(self.betes)
+        #: the payments, the pool and the bêtes owed to it
+        self.ledger = Ledger(players=n, pool=pool, betes=betes, cites=rules.rule_cites)
         self.events: list[Event] = [Dealt(dealer, tuple(tuple(sorted(h)) for h in hands), tuple(self.talon))]
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
         self.points = [0] * n
-        self.quinola_placed: tuple[int, int] | None = None  # (thrower, trick)
-        self.quinola_forced: tuple[int, int] | None = None  # (holder, trick)
+        #: what became of the quinola: placed, forced, given, led (set when it is played), or left in the talon
+        self.quinola: QuinolaFate | None = None
         self.pool_winner: int | None = None
+        #: how the talon was awarded and paid, once the hand is settled (None if it was not paid)
+        self.talon_award: TalonAwarded | None = None
+        #: the talon's taker, or the maker of a reversis
         self.winner: int | None = None
         self.reversis: dict[str, int | bool | None] | None = None
         # the trick in progress
@@ -195,6 +173,43 @@ class Hand:
             self._start_tricks()
         elif not p.exchange:
             self.to_act = dealer
+
+    # -- the pool, kept by the ledger -------------------------------------------------------
+
+    @property
+    def pool(self) -> int:
+        """The chips in the pool now."""
+        return self.ledger.pool
+
+    @property
+    def pool_before(self) -> int:
+        """The chips in the pool when the hand was dealt, before any stake."""
+        return self.ledger.pool_before
+
+    @property
+    def betes(self) -> list[Bete]:
+        """The bêtes owed to the pool now, each (seat, amount, rule)."""
+        return self.ledger.betes
+
+    @property
+    def betes_before(self) -> tuple[Bete, ...]:
+        return self.ledger.betes_before
+
+    @property
+    def quinola_placed(self) -> tuple[int, int] | None:
+        """(thrower, trick) of a quinola thrown en renonce, or None."""
+        q = self.quinola
+        if q is None or q.seat is None or q.trick is None or q.how != "placed":
+            return None
+        return q.seat, q.trick
+
+    @property
+    def quinola_forced(self) -> tuple[int, int] | None:
+        """(holder, trick) of a quinola lost on hearts: forced, given by choice, or led; or None."""
+        q = self.quinola
+        if q is None or q.seat is None or q.trick is None or q.how == "placed":
+            return None
+        return q.seat, q.trick
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -247,14 +262,6 @@ class Hand:
         if missing:
             raise ScenarioError(f"the pack is incomplete: {', '.join(self.rules.pack.names(sorted(missing)))} missing")
 
-    def _pay(self, payer: int | str, payee: int | str, amount: int, rule: str, trick: int | None = None) -> None:
-        """Record a payment in the ledger, with the paragraphs its rule cites, and keep the pool's total."""
-        self.ledger.pay(payer, payee, amount, rule=rule, trick=trick, cites=self._cites.get(rule, ()))
-        if payee == POOL:
-            self.pool += amount
-        elif payer == POOL:
-            self.pool -= amount
-
     def _name(self, card: Card) -> str:
         """A card's notation, or its code where it is no card of this pack (for error messages)."""
         try:
@@ -265,18 +272,14 @@ class Hand:
     def _stake_empty_pool(self) -> None:
         # An empty pool is filled before the hand: by the biggest bête owed if any
         # ("on ne paye les bêtes ... qu'après les avoir levées"), else by a stake from everyone.
-        if self.pool:
+        ledger = self.ledger
+        if ledger.pool:
             return
-        if self.betes:
-            self._pay_next_bete()
+        if ledger.betes:
+            ledger.pay_next_bete(biggest_first=self.rules["betes_biggest_first"], trick=None)
             return
         for seat in range(self.players):
-            self._pay(seat, POOL, self.rules.settings["pool_stake"], "pool.stake")
-
-    def _pay_next_bete(self) -> None:
-        index = max(range(len(self.betes)), key=lambda i: self.betes[i][1]) if self.rules["betes_biggest_first"] else 0
-        seat, amount, _ = self.betes.pop(index)
-        self._pay(seat, POOL, amount, "bete.pay")
+            ledger.pay(seat, POOL, self.rules["pool_stake"], rule="pool.stake", trick=None)
 
     # -- the exchange -----------------------------------------------------------------------
 
@@ -331,7 +334,7 @@ class Hand:
         """The cards the player to act may discard (``None``: decline, where allowed)."""
         if self.phase is not Phase.EXCHANGE:
             return []
-        options: list[Card | None] = list(_cards(self._discard_mask()))
+        options: list[Card | None] = list(cards_of(self._discard_mask()))
         if self._may_decline():
             options.append(None)
         return options
@@ -431,7 +434,7 @@ class Hand:
         if self.phase is not _TRICKS:
             return []
         self._legal = mask = self._legal_mask()  # kept for ``play`` until the next card is played
-        return _cards(mask)
+        return cards_of(mask)
 
     def play(self, card: Card, *, seat: int | None = None) -> Event:
         """Play ``card`` for the player to act (or for ``seat``, checked against the turn).
@@ -479,7 +482,9 @@ class Hand:
             raise IllegalPlay(f"seat {seat} does not hold {self._name(card)}", rule="play.hold")
         for other in range(self.players):
             if other != seat:
-                self._pay(seat, other, self.rules["out_of_turn_fine"], "penalty.out-of-turn", self.trick_no)
+                self.ledger.pay(
+                    seat, other, self.rules["out_of_turn_fine"], rule="penalty.out-of-turn", trick=self.trick_no
+                )
         event = OutOfTurn(seat, card, self.trick_no)
         self.events.append(event)
         return event
@@ -508,7 +513,7 @@ class Hand:
         # "Celui qui renonce, fait la bête, ou paye une autre amende": a revoke's bête is paid
         # at once into the pool ("les bêtes de renonce ... se payent avec la poule").
         amount = self.pool if self.rules["revoke_penalty"] == "bete" else self.rules["revoke_fine"]
-        self._pay(seat, POOL, amount, "penalty.revoke", self.trick_no)
+        self.ledger.pay(seat, POOL, amount, rule="penalty.revoke", trick=self.trick_no)
 
     def _close_trick(self) -> None:
         p = self.params
@@ -532,20 +537,7 @@ class Hand:
             total += points[card]
         self.points[winner] += total
         if self._specials or cards[0] == p.quinola:
-            factor = (p.first_trick_factor if number == 1 else 1) * (p.last_trick_factor if number == p.tricks else 1)
-            for i, card, alone in self._specials:
-                seat = (leader + i) % n
-                if card == p.quinola:
-                    self._quinola_played(seat, led, winner, leader, factor, alone=alone)
-                elif card >> 4 != led:
-                    # "Quand on jette un as en renonce sur une autre couleur, on gagne de celui qui leve."
-                    self._pay(winner, seat, p.ace_values[card] * factor, "ace.placed", number)
-                elif alone and p.ace_forced_pays:
-                    # "Un joueur qui est forcé de lâcher l'as de la couleur jouée, paye à celui qui l'y force."
-                    self._pay(seat, leader, p.ace_values[card] * factor, "ace.forced", number)
-            # an ace led earns and costs nothing ("le joueur qui doit commencer ... ne gagne ni ne perd rien")
-            if cards[0] == p.quinola:
-                self._quinola_led(leader, number, factor)
+            trick_payments(self, number=number, lead=cards[0], leader=leader, winner=winner, specials=self._specials)
             self._specials = []
         self._trick = []
         self._leader = winner
@@ -556,44 +548,7 @@ class Hand:
             self.trick_no = number + 1
             self.to_act = winner
 
-    def _quinola_played(self, seat: int, led: int, winner: int, leader: int, factor: int, *, alone: bool) -> None:
-        rules = self.rules
-        number = self.trick_no
-        if led != self.params.quinola_suit:
-            # "Lorsque le valet de cœur ou le quinola est jetté en renonce, celui qui s'en défait, gagne le jeu";
-            # the pool is taken at settlement, where a reversis may cancel it.
-            self.quinola_placed = (seat, number)
-            self._pay(winner, seat, rules["quinola_placed_trick_payment"] * factor, "quinola.placed.trick", number)
-            for other in range(self.players):
-                if other != seat:
-                    self._pay(other, seat, rules["quinola_placed_each_payment"] * factor, "quinola.placed.each", number)
-            return
-        # "Celui qui est forcé de donner le quinola sur du cœur ... fait la bête de ce qu'il y a sur le jeu."
-        self.quinola_forced = (seat, number)
-        if rules["quinola_forced_bete"]:
-            self.betes.append((seat, self.pool, "quinola.forced.bete"))
-        if alone:
-            # "Celui qui fait partir le quinola, gagne à celui qui le lâche, quatre jettons ..., & un à chaque joueur"
-            self._pay(seat, leader, rules["quinola_forced_payment"] * factor, "quinola.forced.forcer", number)
-            self._pay_each(seat, number, factor, skip=-1 if rules["quinola_forced_each_includes_forcer"] else leader)
-
-    def _quinola_led(self, seat: int, number: int, factor: int) -> None:
-        # "... ou qui le joue lui-même, n'ayant pu le jetter en renonce, fait la bête"
-        self.quinola_forced = (seat, number)
-        if self.rules["quinola_forced_bete"]:
-            self.betes.append((seat, self.pool, "quinola.led.bete"))
-        if self.rules["quinola_led_pays_forcer"]:
-            self._pay_each(seat, number, factor, skip=-1)
-
-    def _pay_each(self, seat: int, number: int, factor: int, *, skip: int) -> None:
-        amount = self.rules["quinola_forced_each_payment"] * factor
-        for other in range(self.players):
-            if other not in (seat, skip):
-                self._pay(seat, other, amount, "quinola.forced.each", number)
-
     def _settle(self) -> None:
-        from reversis.settlement import settle
-
         self.phase = Phase.SETTLEMENT
         settle(self)
         self.phase = Phase.DONE
@@ -603,7 +558,7 @@ class Hand:
 
     def holding(self, seat: int) -> list[Card]:
         """The cards a seat holds now."""
-        return _cards(self.hands[seat])
+        return cards_of(self.hands[seat])
 
     @property
     def current_trick(self) -> list[Card]:

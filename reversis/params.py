@@ -14,12 +14,10 @@ from reversis.cards import ACE, KING, QUEEN, Card, card_suit, make_card
 from reversis.errors import RulesetError, ScenarioError
 from reversis.ruleset import Ruleset
 
-__all__ = ["SUIT_MASKS", "Params", "compile_params"]
+__all__ = ["TALON_CRITERIA", "Params", "compile_params"]
 
-#: The bitmask of every card of each suit.
-SUIT_MASKS = tuple(0xFFFF << (16 * suit) for suit in range(4))
-
-WINNER_CRITERIA = ("points", "tricks", "no-trick", "left-of-dealer", "eldest-first", "dealer-first")
+#: The criteria a ruleset's ``talon_ranking`` may list (see :func:`reversis.settlement.rank_seats`).
+TALON_CRITERIA = ("tricks", "points", "no-trick", "left-of-dealer", "eldest-first", "dealer-first")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +40,8 @@ class Params:
     first_lead_suit: int  # -1 for none
     follow_suit: bool
     quinola: Card
-    points: tuple[int, ...]  # per card code, 0..63
+    points: tuple[int, ...]  # per card code, 0..63: what a card counts in its taker's tricks
+    talon_points: tuple[int, ...]  # per card code: what a card left in the talon is worth
     ace_values: tuple[int, ...]  # per card code: chips an ace earns when placed (0 for other cards)
     guard_courts: int  # bitmask of the king and queen of the quinola's suit (the discard exception)
     deal_order: tuple[tuple[itemgetter[Any], ...], ...]  # [dealer][seat]: takes a seat's cards from the shuffled pack
@@ -77,6 +76,20 @@ def _card(rules: Ruleset, option: str, text: str) -> Card:
         raise RulesetError(f"option {option!r} of ruleset {rules.id}: {exc}") from None
 
 
+def _card_values(rules: Ruleset, option: str) -> tuple[int, ...]:
+    """A card-value option (``{A: 5, K: 4}``, a rank letter for every suit or a card for one) per card code."""
+    pack = rules.pack
+    values = [0] * 64
+    for letter, value in rules[option].items():
+        if len(letter) == 1 and letter in pack.rank_letters:
+            rank = pack.rank_codes[pack.rank_letters.index(letter)]
+            for suit in range(4):
+                values[make_card(suit, rank)] = value
+        else:
+            values[_card(rules, option, letter)] = value
+    return tuple(values)
+
+
 def compile_params(rules: Ruleset) -> Params:
     """Compile a ruleset's options; impossible combinations raise ``RulesetError``."""
     pack = rules.pack
@@ -100,24 +113,19 @@ def compile_params(rules: Ruleset) -> Params:
             f"{rules['dealer_extra']} extra do not divide among {players} players"
         )
     hand_size = dealt // players
-    points = [0] * 64
-    for letter, value in rules["card_points"].items():
-        if len(letter) == 1 and letter in pack.rank_letters:
-            rank = pack.rank_codes[pack.rank_letters.index(letter)]
-            for suit in range(4):
-                points[make_card(suit, rank)] = value
-        else:
-            points[_card(rules, "card_points", letter)] = value
+    points = _card_values(rules, "trick_card_points")
+    talon_points = _card_values(rules, "talon_card_points")
     quinola = _card(rules, "quinola", rules["quinola"])
     special_ace = _card(rules, "special_ace", rules["special_ace"]) if rules["special_ace"] else -1
     ace_values = [0] * 64
     for suit in range(4):
         ace = make_card(suit, ACE)
         ace_values[ace] = rules["ace_placed_payment"] * (rules["special_ace_factor"] if ace == special_ace else 1)
-    for criterion in rules["winner_order"]:
-        if criterion not in WINNER_CRITERIA:
+    for criterion in rules["talon_ranking"]:
+        if criterion not in TALON_CRITERIA:
             raise RulesetError(
-                f"ruleset {rules.id}: unknown winner criterion {criterion!r} (known: {', '.join(WINNER_CRITERIA)})"
+                f"ruleset {rules.id}: option talon_ranking: unknown criterion {criterion!r} "
+                f"(known: {', '.join(TALON_CRITERIA)})"
             )
     first_lead = rules["first_lead_suit"]
     packet, extra = rules["deal_packet"], rules["dealer_extra"]
@@ -142,7 +150,8 @@ def compile_params(rules: Ruleset) -> Params:
         first_lead_suit=pack.suit_letters.index(first_lead) if first_lead else -1,
         follow_suit=rules["follow_suit"],
         quinola=quinola,
-        points=tuple(points),
+        points=points,
+        talon_points=talon_points,
         ace_values=tuple(ace_values),
         guard_courts=1 << make_card(card_suit(quinola), KING) | 1 << make_card(card_suit(quinola), QUEEN),
         deal_order=deal_order,

@@ -29,7 +29,7 @@ import yaml
 from reversis.cards import PACKS, Pack
 from reversis.errors import RulesetError
 
-__all__ = ["Option", "Ruleset", "load_ruleset", "ruleset_ids"]
+__all__ = ["BASES", "Convention", "Option", "Ruleset", "load_ruleset", "ruleset_ids"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,19 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Convention:
+    """A reading of what the source leaves implicit, stated once for the whole ruleset."""
+
+    topic: str
+    text: str
+    cites: tuple[str, ...] = ()
+
+
+#: How an engine rule rests on its ruleset's source.
+BASES = ("stated", "interpreted", "reconstructed", "not-in-source")
+
+
+@dataclass(frozen=True)
 class Ruleset(Mapping[str, Any]):
     """A source's rules: the pack, and every option with its value.
 
@@ -92,6 +105,10 @@ class Ruleset(Mapping[str, Any]):
     rule_cites: Mapping[str, tuple[str, ...]]
     rule_annotations: Mapping[str, tuple[str, ...]]
     settings: Mapping[str, Any] = field(default_factory=dict)
+    #: how each engine rule rests on the source: stated, interpreted, reconstructed or not-in-source
+    rule_basis: Mapping[str, str] = field(default_factory=dict)
+    #: how the ruleset reads what its source leaves implicit (direction of play, ties, ...)
+    conventions: tuple[Convention, ...] = ()
 
     def __getitem__(self, name: str) -> Any:
         try:
@@ -129,6 +146,8 @@ class Ruleset(Mapping[str, Any]):
             rule_cites=self.rule_cites,
             rule_annotations=self.rule_annotations,
             settings=MappingProxyType(values),
+            rule_basis=self.rule_basis,
+            conventions=self.conventions,
         )
 
     def cites(self, name: str) -> tuple[str, ...]:
@@ -181,11 +200,26 @@ def _build(data: Any, *, where: str) -> Ruleset:
         )
     rule_cites: dict[str, tuple[str, ...]] = {}
     rule_annotations: dict[str, tuple[str, ...]] = {}
+    rule_basis: dict[str, str] = {}
     for rule, spec in data["rules"].items():
-        if not isinstance(spec, dict) or not spec.get("cites") or not spec.get("annotations"):
+        if not isinstance(spec, dict) or not spec.get("annotations"):
             raise RulesetError(f"{where}: engine rule {rule!r} needs cites and annotations")
-        rule_cites[rule] = tuple(spec["cites"])
+        basis = spec.get("basis", "stated")
+        if basis not in BASES:
+            raise RulesetError(f"{where}: engine rule {rule!r}: basis {basis!r} is not one of {', '.join(BASES)}")
+        # a rule the source does not state cites no paragraph of it; every other rule cites one
+        if bool(spec.get("cites")) == (basis == "not-in-source"):
+            raise RulesetError(
+                f"{where}: engine rule {rule!r}: "
+                + ("a rule not in the source cites no paragraph" if basis == "not-in-source" else "needs cites")
+            )
+        rule_cites[rule] = tuple(spec.get("cites") or ())
         rule_annotations[rule] = tuple(spec["annotations"])
+        rule_basis[rule] = basis
+    conventions = tuple(
+        Convention(topic=str(c["topic"]), text=" ".join(str(c["text"]).split()), cites=tuple(c.get("cites", ())))
+        for c in data.get("conventions", ())
+    )
     values = {name: opt.default for name, opt in options.items()}
     return Ruleset(
         id=data["id"],
@@ -197,4 +231,6 @@ def _build(data: Any, *, where: str) -> Ruleset:
         rule_cites=MappingProxyType(rule_cites),
         rule_annotations=MappingProxyType(rule_annotations),
         settings=MappingProxyType(values),
+        rule_basis=MappingProxyType(rule_basis),
+        conventions=conventions,
     )

@@ -1,111 +1,149 @@
 """Settlement of a finished hand: the reversis, the pool, the talon, bêtes and refreshes.
 
 Each payment is read from the ruleset's options and recorded in the hand's
-ledger with its engine rule id.
+ledger with its engine rule id; what decided the talon and the pool is
+recorded as an event, so that the account can say which reading decided it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reversis.events import Settled
+from reversis.events import PoolWon, QuinolaCancelled, QuinolaFate, Settled, TalonAwarded
 from reversis.ledger import POOL
 
 if TYPE_CHECKING:
     from reversis.hand import Hand
 
-__all__ = ["rank_seats", "settle"]
+__all__ = ["rank_key", "rank_seats", "settle"]
+
+
+def rank_key(hand: Hand, seat: int) -> tuple[int, ...]:
+    """A seat's standing for the talon, one value per criterion of ``talon_ranking``; lower is better."""
+    n, dealer = hand.players, hand.dealer
+    values = []
+    for criterion in hand.rules["talon_ranking"]:
+        if criterion == "tricks":  # "leve moins de cartes que les autres"
+            values.append(hand.tricks_won[seat])
+        elif criterion == "points":  # "moins de points dans son jeu"
+            values.append(hand.points[seat])
+        elif criterion == "no-trick":  # "celui qui n'a point de levée, l'emporte"
+            values.append(1 if hand.tricks_won[seat] else 0)
+        elif criterion == "left-of-dealer":
+            # "le plus près de celui qui a fait à gauche": play passes to the right, so the dealer's
+            # left-hand neighbour is the seat before him; the dealer himself comes last
+            values.append((dealer - seat) % n or n)
+        elif criterion == "eldest-first":
+            values.append((seat - dealer - 1) % n)
+        elif criterion == "dealer-first":
+            values.append((seat - dealer) % n)
+    return tuple(values)
 
 
 def rank_seats(hand: Hand, seats: list[int]) -> list[int]:
-    """Seats ordered best first by the ruleset's ``winner_order`` criteria."""
-    n, dealer = hand.players, hand.dealer
-    order = hand.rules.settings["winner_order"]
+    """Seats ordered best first by the ruleset's ``talon_ranking`` criteria."""
+    return sorted(seats, key=lambda seat: rank_key(hand, seat))
 
-    def key(seat: int) -> tuple[int, ...]:
-        values = []
-        for criterion in order:
-            if criterion == "points":
-                values.append(hand.points[seat])
-            elif criterion == "tricks":
-                values.append(hand.tricks_won[seat])
-            elif criterion == "no-trick":
-                values.append(1 if hand.tricks_won[seat] else 0)
-            elif criterion == "left-of-dealer":
-                # the nearest to the dealer's left first, the dealer himself last
-                values.append((dealer - seat) % n or n)
-            elif criterion == "eldest-first":
-                values.append((seat - dealer - 1) % n)
-            elif criterion == "dealer-first":
-                values.append((seat - dealer) % n)
-        return tuple(values)
 
-    return sorted(seats, key=key)
+def _reversis(hand: Hand) -> tuple[int | None, int | None, int | None]:
+    """(maker, attempter, cutter): the reversis made by one who took every trick, or, where the
+    ruleset knows an attempt (``reversis_last_tricks``), the one who took every trick but the last
+    ones and the first other taker, who cut it."""
+    winners = [t.winner for t in hand.tricks]
+    number = len(winners)
+    if winners.count(winners[0]) == number:
+        return winners[0], winners[0], None
+    open_tricks = number - hand.rules["reversis_last_tricks"]
+    if hand.rules["reversis_last_tricks"] and winners[:open_tricks].count(winners[0]) == open_tricks:
+        return None, winners[0], next(w for w in winners[open_tricks:] if w != winners[0])
+    return None, None, None
 
 
 def settle(hand: Hand) -> None:
     """Settle a hand whose last trick has just been taken."""
     rules = hand.rules.settings  # the options' values, read directly: settlement runs once per hand
+    ledger = hand.ledger
     n = hand.players
     number = len(hand.tricks)
-    winners = [t.winner for t in hand.tricks]
 
-    # The reversis: one player took every trick. A player who took every trick but the
-    # last ``reversis_last_tricks`` was attempting it; the first other taker cut it.
-    made_by = winners[0] if winners.count(winners[0]) == number else None
-    open_tricks = number - rules["reversis_last_tricks"]
-    attempt_by = winners[0] if winners[:open_tricks].count(winners[0]) == open_tricks else None
-    cut_by = None
-    if attempt_by is not None and made_by is None:
-        cut_by = next(w for w in winners[open_tricks:] if w != attempt_by)
+    made_by, attempt_by, cut_by = _reversis(hand)
     if attempt_by is not None:
         hand.reversis = {"by": attempt_by, "made": made_by is not None, "cut_by": cut_by}
 
-    # The pool: to the thrower of a quinola en renonce, unless a reversis cancels its rights;
-    # to the maker of a reversis.
+    # A quinola never played lay in the talon: écarté.
+    if hand.quinola is None and hand.params.quinola in hand.talon:
+        hand.quinola = QuinolaFate("talon", None, None, "pool.refresh")
+        hand.events.append(hand.quinola)
+
+    # The pool: to the thrower of a quinola en renonce, unless a reversis deprives it of its rights
+    # ("priver le quinola jetté en renonce, de ses droits ordinaires"); to the maker of a reversis.
     claimants: list[tuple[int, str]] = []
-    cancelled = made_by is not None and rules["reversis_cancels_quinola"]
-    if hand.quinola_placed is not None and rules["quinola_placed_wins_pool"] and not cancelled:
-        claimants.append((hand.quinola_placed[0], "quinola.placed.pool"))
+    quinola = hand.quinola
+    if quinola is not None and quinola.how == "placed" and quinola.seat is not None:
+        if made_by is not None and rules["reversis_cancels_quinola"]:
+            hand.events.append(QuinolaCancelled(quinola.seat, made_by))
+        elif rules["quinola_placed_wins_pool"]:
+            claimants.append((quinola.seat, "quinola.placed.pool"))
     if made_by is not None and rules["reversis_wins_pool"]:
         claimants.append((made_by, "reversis.pool"))
     if claimants and hand.pool:
         seat, rule = claimants[0]
         hand.pool_winner = seat
-        hand._pay(POOL, seat, hand.pool, rule, number)
+        hand.events.append(PoolWon(seat, hand.pool, rule))
+        ledger.pay(POOL, seat, hand.pool, rule=rule, trick=number)
 
     if made_by is not None:
         if rules["reversis_refund"]:
             # the remise: "une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le coup"
-            for entry in hand.ledger.paid_by(made_by):
-                hand._pay(entry.payee, made_by, entry.amount, "reversis.refund", entry.trick)
+            for entry in ledger.paid_by(made_by):
+                ledger.pay(entry.payee, made_by, entry.amount, rule="reversis.refund", trick=entry.trick)
         for other in range(n):
             if other != made_by:
-                hand._pay(other, made_by, rules["reversis_payment_each"], "reversis.made", number)
+                ledger.pay(other, made_by, rules["reversis_payment_each"], rule="reversis.made", trick=number)
     elif cut_by is not None and attempt_by is not None:
-        hand._pay(attempt_by, cut_by, rules["reversis_cut_payment"], "reversis.cut", number)
+        ledger.pay(attempt_by, cut_by, rules["reversis_cut_payment"], rule="reversis.cut", trick=number)
 
-    # The talon: its honours' value, to the player with fewest points.
     ranked = rank_seats(hand, list(range(n)))
     hand.winner = made_by if made_by is not None else ranked[0]
+    # "Le reversis est exempt de payer le talon."
     if made_by is None or not rules["reversis_exempt_talon"]:
-        value = sum(hand.params.points[card] for card in hand.talon)
-        talon_winner = ranked[0]
-        others = [s for s in range(n) if s != talon_winner]
-        if rules["talon_payer"] == "most-points":
-            most = max(hand.points[s] for s in others)
-            # on equal points "c'est au premier à le payer": the first in order of play from the eldest
-            payers = [min((s for s in others if hand.points[s] == most), key=lambda s: (s - hand.dealer - 1) % n)]
-        else:
-            payers = others
-        for payer in payers:
-            hand._pay(payer, talon_winner, value, "talon.pay", number)
+        _pay_talon(hand, ranked, number)
 
-    # A quinola placed or forced with nobody winning the pool: everyone refreshes it.
-    if (hand.quinola_placed or hand.quinola_forced) and hand.pool_winner is None:
+    # "Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule, chacun remet
+    # deux jettons pour la rafraîchir": the fates that count are the reading of option pool_refresh_on.
+    if quinola is None:
+        quinola = hand.quinola
+    if quinola is not None and quinola.how in rules["pool_refresh_on"] and hand.pool_winner is None:
         for seat in range(n):
-            hand._pay(seat, POOL, rules["pool_refresh"], "pool.refresh", number)
-    # A pool just won is refilled by the biggest bête owed.
-    if hand.pool_winner is not None and hand.betes:
-        hand._pay_next_bete()
-    hand.events.append(Settled(hand.winner, hand.reversis["by"] if hand.reversis else None, made_by is not None))
+            ledger.pay(seat, POOL, rules["pool_refresh"], rule="pool.refresh", trick=number)
+    # A pool just won is refilled by the biggest bête owed ("l'une après l'autre, ... la plus grosse la premiere").
+    if hand.pool_winner is not None and ledger.betes:
+        ledger.pay_next_bete(biggest_first=rules["betes_biggest_first"], trick=number)
+    hand.events.append(Settled(hand.winner, attempt_by, made_by is not None))
+
+
+def _pay_talon(hand: Hand, ranked: list[int], number: int) -> None:
+    """The talon's value (its cards at ``talon_card_points``) to the best-ranked seat, from its payer(s)."""
+    n = hand.players
+    value = sum(hand.params.talon_points[card] for card in hand.talon)
+    taker = ranked[0]
+    runner_up = ranked[1] if n > 1 else None
+    decided_by = "seat order"
+    if runner_up is not None:
+        mine, theirs = rank_key(hand, taker), rank_key(hand, runner_up)
+        criteria = hand.rules["talon_ranking"]
+        decided_by = next((c for c, a, b in zip(criteria, mine, theirs, strict=True) if a != b), "seat order")
+    others = [s for s in range(n) if s != taker]
+    if hand.rules["talon_payer"] == "most-points":
+        most = max(hand.points[s] for s in others)
+        tied = [s for s in others if hand.points[s] == most]
+        # on equal points "c'est au premier à le payer": the first in order of play from the eldest
+        payers = [min(tied, key=lambda s: (s - hand.dealer - 1) % n)]
+        reading = "most points" if len(tied) == 1 else "most points, tied: the first in play order from the eldest"
+    else:
+        payers = others
+        reading = "each other player"
+    hand.talon_award = TalonAwarded(taker, value, decided_by, runner_up, tuple(payers), reading)
+    hand.events.append(hand.talon_award)
+    for payer in payers:
+        hand.ledger.pay(payer, taker, value, rule="talon.pay", trick=number)

@@ -218,4 +218,7 @@ def test_rules_lists_every_engine_rule_with_its_citations(capsys: pytest.Capture
     assert main(["rules", "encyclopedie-1765", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rules"]["quinola.placed.pool"]["cites"] == ["encyclopedie-1765:4"]
-    assert all(entry["cites"] and entry["annotations"] for entry in data["rules"].values())
+    assert all(entry["annotations"] for entry in data["rules"].values())
+    # a rule cites a paragraph unless the ruleset marks it as not in its source
+    rules = load_ruleset("encyclopedie-1765")
+    assert all(bool(entry["cites"]) == (rules.rule_basis[rule] != "not-in-source") for rule, entry in data["rules"].items())

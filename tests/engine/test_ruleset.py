@@ -112,8 +112,8 @@ def test_with_options_returns_a_copy_and_leaves_the_ruleset_unchanged(rules: Rul
         pytest.param("talon_payer", "the-dealer", "not one of", id="str-not-a-choice"),
         pytest.param("talon", 3, "not a dict", id="int-for-mapping"),
         pytest.param("talon", {6: 3}, "unknown key(s) 6", id="unknown-key-in-mapping"),
-        pytest.param("card_points", {"Z": 1}, "unknown key(s) Z", id="unknown-card-in-mapping"),
-        pytest.param("winner_order", "points", "not a list", id="str-for-list"),
+        pytest.param("talon_card_points", {"Z": 1}, "unknown key(s) Z", id="unknown-card-in-mapping"),
+        pytest.param("talon_ranking", "points", "not a list", id="str-for-list"),
     ],
 )
 def test_with_options_checks_the_type_of_each_value(rules: Ruleset, name: str, value: Any, expected: str) -> None:
@@ -126,7 +126,7 @@ def test_with_options_checks_the_type_of_each_value(rules: Ruleset, name: str, v
 
 def test_a_mapping_option_is_merged_into_its_default(rules: Ruleset) -> None:
     assert rules.with_options({"talon": {5: 7}})["talon"] == {4: 3, 5: 7}
-    points = rules.with_options({"card_points": {"J": 1}})["card_points"]
+    points = rules.with_options({"talon_card_points": {"J": 1}})["talon_card_points"]
     assert points == {"A": 5, "K": 4, "Q": 3, "J": 1}
 
 
@@ -169,25 +169,21 @@ def _string(node: ast.AST | None) -> str | None:
 def engine_rule_ids() -> dict[str, str]:
     """Every rule id the engine can emit, found in its source, each with where it was found.
 
-    In hand.py and settlement.py: the rule of each ``_pay(payer, payee, amount, rule, …)``,
-    every ``rule=…`` keyword (the rules named by ``IllegalPlay`` and ``IllegalExchange``),
-    the rule of each ``Exchanged(…)`` event and of each bête appended to ``betes``;
-    in events.py: the default ``rule`` of every event.
+    In hand.py, payments.py and settlement.py: every ``rule=…`` keyword (each payment
+    ``ledger.pay(…, rule=…)``, and the rules named by ``IllegalPlay`` and ``IllegalExchange``),
+    and the rule that ends the arguments of each ``Exchanged(…)`` and ``QuinolaFate(…)`` event
+    and of each bête (``_bete(…)``); in events.py: the default ``rule`` of every event.
     """
     found: dict[str, str] = {}
-    for module in ("hand.py", "settlement.py"):
+    for module in ("hand.py", "payments.py", "settlement.py"):
         tree = ast.parse((ENGINE / module).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = _call_name(node)
             candidates: list[ast.AST | None] = [kw.value for kw in node.keywords if kw.arg == "rule"]
-            if name == "_pay" and len(node.args) >= 4:
-                candidates.append(node.args[3])
-            if name == "Exchanged" and len(node.args) >= 4:
-                candidates.append(node.args[3])
-            if name == "append" and node.args and isinstance(node.args[0], ast.Tuple):
-                candidates.append(node.args[0].elts[-1])
+            if name in ("Exchanged", "QuinolaFate", "_bete") and node.args:
+                candidates.append(node.args[-1])
             for candidate in candidates:
                 rule = _string(candidate)
                 if rule is not None:
@@ -205,7 +201,16 @@ def engine_rule_ids() -> dict[str, str]:
 def test_the_source_scan_finds_the_rules_it_should() -> None:
     # If the scan broke (a refactoring renamed _pay), the declared-rules test below would pass vacuously.
     found = engine_rule_ids()
-    for rule in ("pool.stake", "quinola.placed.trick", "talon.pay", "play.follow", "exchange.take", "deal"):
+    for rule in (
+        "pool.stake",
+        "quinola.placed.trick",
+        "quinola.given.bete",
+        "quinola.placed.pool",
+        "talon.pay",
+        "play.follow",
+        "exchange.take",
+        "deal",
+    ):
         assert rule in found
     assert len(found) >= 30
 

@@ -259,7 +259,7 @@ BUG_CASES = [
     pytest.param("betes: [{seat: 1, amount: lots}]", "betes[0]", id="bete-amount-not-a-number"),
     pytest.param("betes: 5", "betes", id="betes-not-a-list"),
     pytest.param("options: {talon: {4: many}}", "options.talon", id="talon-size-not-a-number"),
-    pytest.param("options: {card_points: {A: many}}", "options.card_points", id="card-points-not-a-number"),
+    pytest.param("options: {talon_card_points: {A: many}}", "options.talon_card_points", id="card-points-not-a-number"),
     pytest.param("options: {quinola: ZZ}", "options.quinola", id="quinola-not-a-card"),
     pytest.param("options: {special_ace: ZZ}", "options.special_ace", id="special-ace-not-a-card"),
 ]

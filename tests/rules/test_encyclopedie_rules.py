@@ -257,18 +257,14 @@ def test_rule_4_quinola_free_after_two_tricks_unless_quinola_force(forced_game: 
     assert hand.can_play(FRENCH.parse("4D")) is may_keep
 
 
-def test_rule_4_quinola_forced_on_hearts_bete_four_to_forcer_one_to_each() -> None:
+def test_rule_4_quinola_forced_on_hearts_bete_four_to_forcer_one_from_each() -> None:
     _, res = play({**DEAL_B, "plays": ["2H", "JH", "6H", "3H"]})
     assert paid(res, "quinola.forced.forcer") == [(2, 1, 4)]
-    assert sorted(paid(res, "quinola.forced.each")) == [(2, 0, 1), (2, 1, 1), (2, 3, 1)]
+    # "gagne ... & un à chaque joueur": the forcer (seat 1) wins one from each of the others
+    assert sorted(paid(res, "quinola.forced.each")) == [(0, 1, 1), (3, 1, 1)]
     assert res["betes"][0] == {"seat": 2, "amount": 8, "rule": "quinola.forced.bete"}
     # nobody won the pool: each refreshes it with 2
     assert sorted(paid(res, "pool.refresh")) == [(s, "pool", 2) for s in range(4)]
-
-
-def test_rule_4_quinola_forced_each_excludes_forcer_option() -> None:
-    _, res = play({**DEAL_B, "options": {"quinola_forced_each_includes_forcer": False}, "plays": ["2H", "JH"]})
-    assert sorted(paid(res, "quinola.forced.each")) == [(2, 0, 1), (2, 3, 1)]
 
 
 def test_rule_4_quinola_led_by_its_holder_makes_the_bete() -> None:
@@ -321,8 +317,8 @@ def test_rule_6_tie_a_player_with_no_trick_beats_one_with_tricks() -> None:
 
 def test_rule_6_tie_nearest_the_dealers_left_wins_and_the_dealer_loses_ties() -> None:
     # playing order runs to the dealer's right, so his left is the seat before him: 3, then 2, then 1
-    assert rank_seats(_stub([0, 0, 0, 0], [3, 3, 3, 2]), [0, 1, 2, 3]) == [3, 2, 1, 0]
-    assert rank_seats(_stub([0, 0, 0, 0], [3, 3, 3, 2], dealer=2), [0, 1, 2, 3]) == [1, 0, 3, 2]
+    assert rank_seats(_stub([0, 0, 0, 0], [3, 3, 3, 3]), [0, 1, 2, 3]) == [3, 2, 1, 0]
+    assert rank_seats(_stub([0, 0, 0, 0], [3, 3, 3, 3], dealer=2), [0, 1, 2, 3]) == [1, 0, 3, 2]
 
 
 DEALER_DISCARDS_AN_HONOUR = {1: "pass", 2: "pass", 3: "pass", 0: {"discard": "QC"}}
@@ -394,12 +390,13 @@ def test_rule_7_reversis_wins_pool_two_from_each_refund_cancels_quinola_no_talon
     assert res["winner"] == 1
 
 
-def test_rule_7_reversis_attempted_and_cut_in_the_last_tricks() -> None:
+@pytest.mark.parametrize("last_tricks", [0, 2])
+def test_rule_7_a_reversis_broken_in_the_last_tricks_is_no_attempt_in_the_article(last_tricks: int) -> None:
     # As deal R, but seat 1 holds the 2D instead of the QD, which seat 0 holds: his tenth lead loses.
     hands = {**DEAL_R["hands"]}
     hands[1] = ["AH", "KH", "QH", "AS", "KS", "QS", "AD", "KD", "2D", "AC", "KC"]
     hands[0] = ["7H", "6H", "5H", "4H", "3H", "QD", "JC", "9C", "8C", "7C", "6C", "5C"]
-    hand = _hand({**DEAL_R, "hands": hands})
+    hand = _hand({**DEAL_R, "hands": hands}, reversis_last_tricks=last_tricks)
     leads = iter(["QH", "KH", "AH", "AS", "KS", "QS", "AD", "KD", "AC", "2D", "KC"])
     bot = get_bot("cautious")
     while hand.phase is Phase.TRICKS:
@@ -410,7 +407,9 @@ def test_rule_7_reversis_attempted_and_cut_in_the_last_tricks() -> None:
     assert [t.winner for t in hand.tricks[:9]] == [1] * 9
     cutter = hand.tricks[9].winner
     assert cutter != 1
-    assert hand.reversis == {"by": 1, "made": False, "cut_by": cutter}
+    # ¶11 knows only the reversis made; the attempt and its cut are an option for later rulesets
+    expected = {"by": 1, "made": False, "cut_by": cutter} if last_tricks else None
+    assert hand.reversis == expected
     assert not [e for e in hand.ledger.entries if e.rule.startswith("reversis.")]  # the article pays nothing for it
 
 

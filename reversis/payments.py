@@ -1,0 +1,113 @@
+"""What a trick pays when it closes: the aces and the quinola thrown on it, forced or given.
+
+Each rule is read here, in one commented place, from the ruleset's options
+(compiled into :class:`~reversis.params.Params` where the hot path needs them).
+Payments go to the hand's :class:`~reversis.ledger.Ledger`; what became of the
+quinola, and each bête it costs, is recorded as an event.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reversis.cards import Card
+from reversis.events import BeteOwed, QuinolaFate
+
+if TYPE_CHECKING:
+    from reversis.hand import Hand
+
+__all__ = ["trick_payments"]
+
+
+def trick_payments(
+    hand: Hand, *, number: int, lead: Card, leader: int, winner: int, specials: list[tuple[int, Card, bool]]
+) -> None:
+    """The payments of trick ``number``, led with ``lead``, whose other aces and quinola are ``specials``:
+    (position from the leader, card, whether it was its player's only card of the suit led)."""
+    p = hand.params
+    n = hand.players
+    led = lead >> 4
+    pay = hand.ledger.pay
+    # The article doubles nothing; other rulesets double the first trick or the last (à la bonne).
+    factor = (p.first_trick_factor if number == 1 else 1) * (p.last_trick_factor if number == p.tricks else 1)
+    for i, card, alone in specials:
+        seat = (leader + i) % n
+        if card == p.quinola:
+            _quinola_played(hand, seat=seat, led=led, winner=winner, leader=leader, factor=factor, alone=alone)
+        elif card >> 4 != led:
+            # "Quand on jette un as en renonce sur une autre couleur, on gagne de celui qui leve."
+            pay(winner, seat, p.ace_values[card] * factor, rule="ace.placed", trick=number)
+        elif alone and p.ace_forced_pays:
+            # "Un joueur qui est forcé de lâcher l'as de la couleur jouée, paye à celui qui l'y force."
+            pay(seat, leader, p.ace_values[card] * factor, rule="ace.forced", trick=number)
+    # An ace led earns and costs nothing ("le joueur qui doit commencer ... ne gagne ni ne perd rien").
+    if lead == p.quinola:
+        _quinola_led(hand, seat=leader, factor=factor)
+
+
+def _bete(hand: Hand, seat: int, rule: str) -> None:
+    # "fait la bête de ce qu'il y a sur le jeu": he owes the pool what it holds now
+    amount = hand.pool
+    hand.ledger.owe_bete(seat, amount, rule)
+    hand.events.append(BeteOwed(seat, amount, hand.trick_no, rule))
+
+
+def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int, factor: int, alone: bool) -> None:
+    rules = hand.rules
+    number = hand.trick_no
+    pay = hand.ledger.pay
+    if led != hand.params.quinola_suit:
+        # "Lorsque le valet de cœur ou le quinola est jetté en renonce, celui qui s'en défait, gagne le jeu";
+        # the pool is taken at settlement, where a reversis may cancel it.
+        hand.quinola = QuinolaFate("placed", seat, number, "quinola.placed.pool")
+        hand.events.append(hand.quinola)
+        # "Celui qui prend la levée où le quinola se trouve en renonce, paye deux marques ou plus"
+        pay(winner, seat, rules["quinola_placed_trick_payment"] * factor, rule="quinola.placed.trick", trick=number)
+        each = rules["quinola_placed_each_payment"] * factor
+        for other in range(hand.players):
+            if other != seat:
+                pay(other, seat, each, rule="quinola.placed.each", trick=number)
+        return
+    if not alone:
+        # Played on hearts while holding other hearts: neither forced nor led, but not thrown
+        # en renonce either ("n'ayant pu le jetter en renonce"); the bête is a reading (option).
+        hand.quinola = QuinolaFate("given", seat, number, "quinola.given.bete")
+        hand.events.append(hand.quinola)
+        if rules["quinola_given_bete"]:
+            _bete(hand, seat, "quinola.given.bete")
+        return
+    # "Celui qui est forcé de donner le quinola sur du cœur ... fait la bête de ce qu'il y a sur le jeu."
+    hand.quinola = QuinolaFate("forced", seat, number, "quinola.forced.bete")
+    hand.events.append(hand.quinola)
+    if rules["quinola_forced_bete"]:
+        _bete(hand, seat, "quinola.forced.bete")
+    # "Celui qui fait partir le quinola, gagne à celui qui le lâche, quatre jettons ou plus, & un à chaque
+    # joueur": the leader, who made it go, wins 4 from the holder; who pays the "un à chaque joueur" is
+    # the reading of option quinola_forced_each.
+    pay(seat, leader, rules["quinola_forced_payment"] * factor, rule="quinola.forced.forcer", trick=number)
+    one = rules["quinola_forced_each_payment"] * factor
+    reading = rules["quinola_forced_each"]
+    forcer_wins = reading in ("forcer-from-others", "forcer-from-all")
+    for other in range(hand.players):
+        if other == leader or (other == seat and reading != "forcer-from-all"):
+            continue
+        if forcer_wins:
+            pay(other, leader, one, rule="quinola.forced.each", trick=number)
+        else:
+            pay(seat, other, one, rule="quinola.forced.each", trick=number)
+    if reading == "holder-to-all":
+        pay(seat, leader, one, rule="quinola.forced.each", trick=number)
+
+
+def _quinola_led(hand: Hand, *, seat: int, factor: int) -> None:
+    # "... ou qui le joue lui-même, n'ayant pu le jetter en renonce, fait la bête"
+    number = hand.trick_no
+    hand.quinola = QuinolaFate("led", seat, number, "quinola.led.bete")
+    hand.events.append(hand.quinola)
+    if hand.rules["quinola_forced_bete"]:
+        _bete(hand, seat, "quinola.led.bete")
+    if hand.rules["quinola_led_pays_each"]:
+        one = hand.rules["quinola_forced_each_payment"] * factor
+        for other in range(hand.players):
+            if other != seat:
+                hand.ledger.pay(seat, other, one, rule="quinola.forced.each", trick=number)
