@@ -48,12 +48,37 @@ def result(hand: Hand) -> dict[str, Any]:
         "tricks_won": {seat: hand.tricks_won[seat] for seat in range(n)},
         "points": {seat: hand.points[seat] for seat in range(n)},
         "winner": hand.winner,
+        "talon_award": _talon_award(hand),
+        "quinola": _quinola(hand),
         "reversis": hand.reversis,
         "ledger": [e.as_dict() for e in hand.ledger.entries],
         "balances": dict(enumerate(hand.ledger.balances())),
-        "pool": {"before": hand.pool_before, "after": hand.pool},
+        "pool": {"before": hand.pool_before, "after": hand.pool, "won_by": hand.pool_winner},
         "betes": [{"seat": seat, "amount": amount, "rule": rule} for seat, amount, rule in hand.betes],
     }
+
+
+def _talon_award(hand: Hand) -> dict[str, Any] | None:
+    """Who took the talon, what it was worth, what decided it and who paid (None if it was not paid)."""
+    award = hand.talon_award
+    if award is None:
+        return None
+    return {
+        "to": award.seat,
+        "value": award.value,
+        "decided_by": award.decided_by,
+        "runner_up": award.runner_up,
+        "payers": list(award.payers),
+        "payer_reading": award.payer_reading,
+    }
+
+
+def _quinola(hand: Hand) -> dict[str, Any] | None:
+    """What became of the quinola: placed, forced, given, led or talon, by whom and in which trick."""
+    fate = hand.quinola
+    if fate is None:
+        return None
+    return {"how": fate.how, "seat": fate.seat, "trick": fate.trick}
 
 
 def hands_after_exchange(hand: Hand) -> list[list[Card]]:

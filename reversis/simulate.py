@@ -4,8 +4,8 @@ Hand ``i`` is dealt with ``random.Random(seed + i)`` by seat ``i % players``
 into an empty pool, so the totals do not depend on the number of jobs.
 
 >>> stats = simulate(ruleset="encyclopedie-1765", hands=20, jobs=1, bot="random", seed=1)
->>> stats.hands, stats.quinola_placed + stats.quinola_forced <= 20
-(20, True)
+>>> stats.hands, sum(stats.quinola.values())
+(20, 20)
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ class Stats:
     """Counts over simulated hands."""
 
     hands: int = 0
-    quinola_placed: int = 0
-    quinola_forced: int = 0
+    #: hands by what became of the quinola: placed, forced, given, led, talon
+    quinola: dict[str, int] = field(default_factory=dict)
     reversis_attempted: int = 0
     reversis_made: int = 0
     balance_totals: list[int] = field(default_factory=list)
@@ -37,8 +37,8 @@ class Stats:
 
     def add(self, other: Stats) -> None:
         self.hands += other.hands
-        self.quinola_placed += other.quinola_placed
-        self.quinola_forced += other.quinola_forced
+        for how, count in other.quinola.items():
+            self.quinola[how] = self.quinola.get(how, 0) + count
         self.reversis_attempted += other.reversis_attempted
         self.reversis_made += other.reversis_made
         self.pool_total += other.pool_total
@@ -54,8 +54,11 @@ class Stats:
         means = ", ".join(f"seat {s}: {t / self.hands:+.3f}" for s, t in enumerate(self.balance_totals))
         return [
             f"hands played:        {self.hands}",
-            f"quinola placed:      {pct(self.quinola_placed)}",
-            f"quinola forced/led:  {pct(self.quinola_forced)}",
+            f"quinola placed:      {pct(self.quinola.get('placed', 0))}  (thrown en renonce)",
+            f"quinola forced:      {pct(self.quinola.get('forced', 0))}  (its holder's only heart)",
+            f"quinola given:       {pct(self.quinola.get('given', 0))}  (on hearts, by choice)",
+            f"quinola led:         {pct(self.quinola.get('led', 0))}",
+            f"quinola in talon:    {pct(self.quinola.get('talon', 0))}  (never played)",
             f"reversis attempted:  {pct(self.reversis_attempted)}",
             f"reversis made:       {pct(self.reversis_made)}",
             f"mean balance per hand (the deal rotates): {means}",
@@ -77,8 +80,8 @@ def _chunk(args: tuple[str, str, int, int, int]) -> Stats:
         while hand.phase is Phase.TRICKS:
             hand.play(bot.play(hand, rng))
         stats.hands += 1
-        stats.quinola_placed += hand.quinola_placed is not None
-        stats.quinola_forced += hand.quinola_forced is not None
+        if hand.quinola is not None:
+            stats.quinola[hand.quinola.how] = stats.quinola.get(hand.quinola.how, 0) + 1
         if hand.reversis:
             stats.reversis_attempted += 1
             stats.reversis_made += bool(hand.reversis["made"])

@@ -221,4 +221,6 @@ def test_rules_lists_every_engine_rule_with_its_citations(capsys: pytest.Capture
     assert all(entry["annotations"] for entry in data["rules"].values())
     # a rule cites a paragraph unless the ruleset marks it as not in its source
     rules = load_ruleset("encyclopedie-1765")
-    assert all(bool(entry["cites"]) == (rules.rule_basis[rule] != "not-in-source") for rule, entry in data["rules"].items())
+    assert all(
+        bool(entry["cites"]) == (rules.rule_basis[rule] != "not-in-source") for rule, entry in data["rules"].items()
+    )
