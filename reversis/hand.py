@@ -24,12 +24,11 @@ The seats are numbered 0..n-1 in playing order; the seat after the dealer
 from __future__ import annotations
 
 import random
-import sys
-from array import array
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
 from reversis.cards import Card
+from reversis.deal import check_pack, shuffle_pack
 from reversis.errors import IllegalExchange, IllegalPlay, ScenarioError
 from reversis.events import (
     Dealt,
@@ -51,7 +50,7 @@ from reversis.payments import trick_payments
 from reversis.ruleset import Ruleset
 from reversis.settlement import settle
 
-__all__ = ["Bete", "Hand", "Phase", "shuffle_pack"]
+__all__ = ["Bete", "Hand", "Phase"]
 
 
 # The hot path builds its NamedTuple events and entries with ``tuple.__new__(Cls, (fields...))``,
@@ -72,19 +71,6 @@ class Phase(Enum):
 
 
 _TRICKS = Phase.TRICKS
-
-
-def shuffle_pack(cards: Iterable[Card], rng: random.Random) -> list[Card]:
-    """The cards in a random order, sorted on a random 64-bit key each (as fair as ``shuffle``, and faster).
-
-    The keys are the little-endian words of one ``getrandbits`` call, so the order is the same
-    on every machine and Python version for the same generator state.
-    """
-    pack = list(cards)
-    keys = array("Q", rng.getrandbits(64 * len(pack)).to_bytes(8 * len(pack), "little"))
-    if sys.byteorder == "big":
-        keys.byteswap()
-    return [card for _, card in sorted(zip(keys, pack, strict=True))]
 
 
 class Hand:
@@ -143,7 +129,7 @@ class Hand:
         self.hands = [sum(map(_BIT.__lshift__, h)) for h in hands]  # the bitmask of each hand
         self.talon = list(talon)
         if not _dealt:  # a deal made by ``Hand.deal`` is a whole pack by construction
-            self._check_pack(hands)
+            check_pack(rules, p, dealer=dealer, hands=hands, talon=self.talon)
         #: the payments, the pool and the bêtes owed to it
         self.ledger = Ledger(players=n, pool=pool, betes=betes, cites=rules.rule_cites)
         self.events: list[Event] = [Dealt(dealer, tuple(tuple(sorted(h)) for h in hands), tuple(self.talon))]
@@ -231,36 +217,6 @@ class Hand:
         hands = [list(take(pack)) for take in p.deal_order[dealer]]
         talon = pack[len(pack) - p.talon_size :]
         return cls(rules, dealer=dealer, hands=hands, talon=talon, pool=pool, betes=betes, params=p, _dealt=True)
-
-    def _check_pack(self, hands: Sequence[Iterable[Card]]) -> None:
-        # "Si le jeu n'est pas complet ... l'on doit refaire": a deal that is not exactly the pack is void.
-        p = self.params
-        name = self._name
-        seen: dict[Card, str] = {}
-        for seat, cards in enumerate([*hands, self.talon]):
-            where = "the talon" if seat == len(hands) else f"hand {seat}"
-            for card in cards:
-                if card in seen:
-                    raise ScenarioError(
-                        f"card {name(card)} is dealt twice ({seen[card]} and {where}); "
-                        "rule deal.misdeal orders a redeal"
-                    )
-                seen[card] = where
-        for seat, cards in enumerate(hands):
-            want = p.hand_size + (p.dealer_extra if seat == self.dealer else 0)
-            if len(list(cards)) != want:
-                raise ScenarioError(
-                    f"hand {seat} has {len(list(cards))} cards, expected {want}; rule deal.misdeal orders a redeal"
-                )
-        if len(self.talon) != p.talon_size:
-            raise ScenarioError(f"the talon has {len(self.talon)} cards, expected {p.talon_size} (rule deal.misdeal)")
-        missing = set(p.pack) - seen.keys()
-        extra = seen.keys() - set(p.pack)
-        if extra:
-            card = min(extra)
-            raise ScenarioError(f"card {name(card)} is not in this ruleset's pack; rule deal.misdeal orders a redeal")
-        if missing:
-            raise ScenarioError(f"the pack is incomplete: {', '.join(self.rules.pack.names(sorted(missing)))} missing")
 
     def _name(self, card: Card) -> str:
         """A card's notation, or its code where it is no card of this pack (for error messages)."""

@@ -101,6 +101,8 @@ RESULT_KEYS = {
     "tricks_won",
     "points",
     "winner",
+    "talon_award",
+    "quinola",
     "reversis",
     "ledger",
     "balances",
@@ -135,7 +137,7 @@ def test_play_json_has_every_key_of_the_public_contract(
         assert entry["payer"] == "pool" or entry["payer"] in range(players)
         assert entry["payee"] == "pool" or entry["payee"] in range(players)
         assert isinstance(entry["cites"], list)
-    assert data["pool"].keys() == {"before", "after"}
+    assert data["pool"].keys() == {"before", "after", "won_by"}
     pool_change = data["pool"]["after"] - data["pool"]["before"]
     assert sum(data["balances"].values()) + pool_change == 0
 

@@ -14,8 +14,9 @@ import pytest
 
 from reversis.bots import get_bot
 from reversis.cards import FRENCH
+from reversis.deal import shuffle_pack
 from reversis.errors import IllegalExchange, IllegalPlay, RulesetError, ScenarioError
-from reversis.hand import Hand, Phase, shuffle_pack
+from reversis.hand import Hand, Phase
 from reversis.ruleset import load_ruleset
 from reversis.settlement import rank_seats
 
@@ -237,7 +238,7 @@ def test_rule_4_quinola_placed_wins_the_pool_and_two_marks_from_the_taker() -> N
     assert res["tricks"][1]["winner"] == 3
     assert paid(res, "quinola.placed.trick") == [(3, 2, 2)]
     assert paid(res, "quinola.placed.pool") == [("pool", 2, 8)]
-    assert res["pool"] == {"before": 0, "after": 0}
+    assert res["pool"] == {"before": 0, "after": 0, "won_by": 2}
 
 
 def test_rule_4_quinola_must_be_thrown_when_void_in_the_first_two_tricks() -> None:
@@ -448,7 +449,8 @@ def test_rule_8_out_of_turn_costs_one_jeton_to_each_player() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"talon": ["2C", "3C", "3C"]}, "dealt twice"),
+        ({"talon": ["2C", "3C", "3C"]}, "card 3C is dealt twice in the talon"),
+        ({"talon": ["2C", "3C", "AD"]}, r"card AD is dealt twice \(hand 1 and the talon\)"),
         ({"talon": ["2C", "3C"]}, "talon has 2 cards"),
     ],
 )
