@@ -103,11 +103,12 @@ def settle(hand: Hand) -> None:
     elif cut_by is not None and attempt_by is not None:
         ledger.pay(attempt_by, cut_by, rules["reversis_cut_payment"], rule="reversis.cut", trick=number)
 
-    ranked = rank_seats(hand, list(range(n)))
+    keys = [rank_key(hand, seat) for seat in range(n)]
+    ranked = sorted(range(n), key=keys.__getitem__)
     hand.winner = made_by if made_by is not None else ranked[0]
     # "Le reversis est exempt de payer le talon."
     if made_by is None or not rules["reversis_exempt_talon"]:
-        _pay_talon(hand, ranked, number)
+        _pay_talon(hand, ranked, keys, number)
 
     # "Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule, chacun remet
     # deux jettons pour la rafraîchir": the fates that count are the reading of option pool_refresh_on.
@@ -122,7 +123,7 @@ def settle(hand: Hand) -> None:
     hand.events.append(Settled(hand.winner, attempt_by, made_by is not None))
 
 
-def _pay_talon(hand: Hand, ranked: list[int], number: int) -> None:
+def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], number: int) -> None:
     """The talon's value (its cards at ``talon_card_points``) to the best-ranked seat, from its payer(s)."""
     n = hand.players
     value = sum(hand.params.talon_points[card] for card in hand.talon)
@@ -130,9 +131,9 @@ def _pay_talon(hand: Hand, ranked: list[int], number: int) -> None:
     runner_up = ranked[1] if n > 1 else None
     decided_by = "seat order"
     if runner_up is not None:
-        mine, theirs = rank_key(hand, taker), rank_key(hand, runner_up)
         criteria = hand.rules["talon_ranking"]
-        decided_by = next((c for c, a, b in zip(criteria, mine, theirs, strict=True) if a != b), "seat order")
+        pairs = zip(criteria, keys[taker], keys[runner_up], strict=True)
+        decided_by = next((c for c, a, b in pairs if a != b), "seat order")
     others = [s for s in range(n) if s != taker]
     if hand.rules["talon_payer"] == "most-points":
         most = max(hand.points[s] for s in others)
