@@ -13,7 +13,8 @@ repository's ``corpus/`` unless ``$REVERSIS_CORPUS`` or ``root`` says otherwise.
 
 from __future__ import annotations
 
-from reversis.corpus.cite import FORMATS, SITE_URL, cite, paragraph_url, source_url
+from reversis.corpus.bibliography import BibliographyEntry, load_bibliography
+from reversis.corpus.cite import FORMATS, SITE_URL, STYLES, cite, paragraph_url, source_url
 from reversis.corpus.exports import export_files, export_names
 from reversis.corpus.load import corpus_root, load_corpus, load_source
 from reversis.corpus.model import Corpus, Correction, CrossReference, Entry, Paragraph, Source, parse_paragraph_id
@@ -22,6 +23,8 @@ from reversis.errors import CorpusError
 __all__ = [
     "FORMATS",
     "SITE_URL",
+    "STYLES",
+    "BibliographyEntry",
     "Corpus",
     "CorpusError",
     "Correction",
@@ -33,6 +36,7 @@ __all__ = [
     "corpus_root",
     "export_files",
     "export_names",
+    "load_bibliography",
     "load_corpus",
     "load_source",
     "paragraph_url",

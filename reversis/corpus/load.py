@@ -14,12 +14,12 @@ import functools
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from reversis.corpus.markup import Segment, accept, collapse, parse_block, reject
+from reversis.corpus.markup import Segment, accept, collapse, parse_block
 from reversis.corpus.model import (
+    Block,
     Corpus,
     Correction,
     CrossReference,
@@ -59,31 +59,6 @@ SOURCE_FILES = ("ocr.txt", "transcription.md", "translation.md", "source.yaml")
 _ID_LINE = re.compile(r"^\{:\s*#p(?P<n>\d+[a-z]?)(?P<attrs>(?:\s+\w+=\"[^\"]*\")*)\s*\}$")
 _ATTR = re.compile(r"(\w+)=\"([^\"]*)\"")
 _PB_LINE = re.compile(r"^<!--\s*pb\s+n=\"(?P<n>[^\"]*)\"\s*-->$")
-
-
-@dataclass(frozen=True)
-class Block:
-    """One block of a transcription or translation file.
-
-    ``number`` is the paragraph number (``"7"``, ``"7a"``) or ``""`` for a page
-    break or an excluded block; ``line`` is the 1-based line where it starts;
-    ``text`` is the block as written, without its id line.
-    """
-
-    number: str
-    line: int
-    segments: tuple[Segment, ...]
-    attrs: dict[str, str] = field(default_factory=dict)
-    page_break: str = ""
-    text: str = ""
-
-    @property
-    def clean(self) -> str:
-        return accept(list(self.segments))
-
-    @property
-    def ocr(self) -> str:
-        return reject(list(self.segments))
 
 
 def split_blocks(text: str) -> tuple[dict[str, str], list[tuple[int, list[str]]]]:
@@ -238,7 +213,8 @@ def _load_source(folder: Path) -> tuple[Source, Record]:
     check_front_matter(trpath, tfront, source_id)
     translations = check_translation(trpath, blocks, tblocks)
     paragraphs, corrections = _paragraphs(source_id, blocks, translations, first_page=_first_page(record, blocks))
-    entries = _entries(record, source_id, {p.number for p in paragraphs})
+    numbers = {p.number for p in paragraphs}
+    entries = _entries(record, source_id, numbers)
     source = Source(
         id=source_id,
         folder=folder,
@@ -248,6 +224,7 @@ def _load_source(folder: Path) -> tuple[Source, Record]:
         corrections=corrections,
         entries=entries,
         ocr_text=ocr_text,
+        heads=MappingProxyType(_heads(record, numbers)),
     )
     return source, record
 
@@ -368,8 +345,27 @@ def _entries(record: Record, source_id: str, numbers: set[str]) -> tuple[Entry, 
                     external=bool(ref.get("external", False)),
                 )
             )
-        entries.append(Entry(title=raw["title"].strip(), paragraphs=tuple(paras), see=tuple(refs)))
+        author = raw.get("author")
+        entries.append(
+            Entry(
+                title=raw["title"].strip(),
+                paragraphs=tuple(paras),
+                see=tuple(refs),
+                author=None if author is None else tuple(MappingProxyType(dict(n)) for n in author),
+                note=str(raw.get("note") or "").strip(),
+            )
+        )
     return tuple(entries)
+
+
+def _heads(record: Record, numbers: set[str]) -> dict[str, int]:
+    heads: dict[str, int] = {}
+    for i, raw in enumerate(record.data.get("heads") or []):
+        number, level = (raw.get("paragraph"), raw.get("level", 1)) if isinstance(raw, dict) else (raw, 1)
+        if str(number) not in numbers:
+            raise record.error(f"paragraph {number} is not in the transcription", "heads", i)
+        heads[str(number)] = int(level)
+    return heads
 
 
 def _resolve_cross_references(loaded: Sequence[tuple[Source, Record]]) -> list[Source]:

@@ -136,10 +136,30 @@ def _classify(comment: str, segments: list[Segment], where: str) -> None:
         raise CorpusError(f"{where}: unknown correction class {cls!r} (expected one of {', '.join(CLASSES)})")
     if not segments or segments[-1].kind not in ("sub", "del", "ins") or segments[-1].cls:
         raise CorpusError(f"{where}: class comment {{>>{comment}<<}} does not follow a correction")
-    if cls == "doubtful" and "|" not in note:
-        raise CorpusError(f"{where}: a doubtful reading must list its alternatives separated by '|'")
     last = segments[-1]
+    if cls == "doubtful":
+        _check_alternatives(note, collapse(last.new), where)
     segments[-1] = Segment(last.kind, old=last.old, new=last.new, cls=cls, note=note)
+
+
+def _check_alternatives(note: str, chosen: str, where: str) -> None:
+    """A doubtful reading lists readings only, the one chosen first; the reason follows a ``;``."""
+    if "|" not in note:
+        raise CorpusError(f"{where}: a doubtful reading must list its alternatives separated by '|'")
+    listed = [a.strip() for a in note.partition(";")[0].split("|")]
+    if listed[0] != chosen:
+        raise CorpusError(
+            f"{where}: a doubtful reading must list the reading chosen first: {chosen!r}, not {listed[0]!r}"
+        )
+    for alternative in listed:
+        if not alternative or _PROSE.search(alternative):
+            raise CorpusError(
+                f"{where}: alternative {alternative!r} of a doubtful reading is not a reading "
+                "(say why after ';', not in the list)"
+            )
+
+
+_PROSE = re.compile(r"\bOCR\b|\breads?\b")
 
 
 def accept(segments: list[Segment]) -> str:

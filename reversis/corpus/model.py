@@ -17,15 +17,13 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from reversis.corpus.markup import Segment, accept, reject
 from reversis.errors import CorpusError
 
-if TYPE_CHECKING:
-    from reversis.corpus.load import Block
-    from reversis.corpus.markup import Segment
-
 __all__ = [
+    "Block",
     "Corpus",
     "Correction",
     "CrossReference",
@@ -72,6 +70,31 @@ def xml_id(source_id: str, number: str) -> str:
     'encyclopedie-1765.p7'
     """
     return f"{source_id}.{paragraph_anchor(number)}"
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a transcription or translation file (read by :func:`reversis.corpus.load.read_blocks`).
+
+    ``number`` is the paragraph number (``"7"``, ``"7a"``) or ``""`` for a page
+    break or an excluded block; ``line`` is the 1-based line where it starts;
+    ``text`` is the block as written, without its id line.
+    """
+
+    number: str
+    line: int
+    segments: tuple[Segment, ...]
+    attrs: dict[str, str] = field(default_factory=dict)
+    page_break: str = ""
+    text: str = ""
+
+    @property
+    def clean(self) -> str:
+        return accept(list(self.segments))
+
+    @property
+    def ocr(self) -> str:
+        return reject(list(self.segments))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,11 +176,19 @@ class CrossReference:
 
 @dataclass(frozen=True, kw_only=True)
 class Entry:
-    """A dictionary entry of a source: its title and its paragraph ids."""
+    """A dictionary entry of a source: its title and its paragraph ids.
+
+    A paragraph is cited under its entry's title. ``author`` is ``None`` when
+    the entry is the work of the source's author, else the names to credit
+    (``()`` for none: an extract from another work, say); ``note`` says what
+    the entry is, when the title does not.
+    """
 
     title: str
     paragraphs: tuple[str, ...]
     see: tuple[CrossReference, ...] = ()
+    author: tuple[Mapping[str, Any], ...] | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,7 +197,9 @@ class Source:
 
     ``record`` is ``source.yaml`` as read; ``blocks`` the transcription's
     blocks in order (paragraphs, page breaks, excluded blocks);
-    ``corrections`` every correction of the file, excluded blocks included.
+    ``corrections`` every correction of the file, excluded blocks included;
+    ``heads`` the paragraphs that are headings (``heads`` of ``source.yaml``),
+    number → level (0: the title of the whole text, 1: a section or entry, 2: a subsection).
     """
 
     id: str
@@ -177,6 +210,7 @@ class Source:
     corrections: tuple[Correction, ...]
     entries: tuple[Entry, ...] = ()
     ocr_text: str = field(default="", repr=False)
+    heads: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def title(self) -> str:
@@ -185,6 +219,13 @@ class Source:
     @property
     def language(self) -> str:
         return str(self.record.get("language", ""))
+
+    def entry_of(self, paragraph_id: str) -> Entry | None:
+        """The dictionary entry that holds the paragraph ``paragraph_id``, if the source has entries."""
+        for entry in self.entries:
+            if paragraph_id in entry.paragraphs:
+                return entry
+        return None
 
     def paragraph(self, number: str) -> Paragraph:
         """The paragraph numbered ``number`` (``"7"``, ``"7a"``)."""

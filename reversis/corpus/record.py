@@ -64,6 +64,10 @@ OPTIONAL_FIELDS: dict[str, str] = {
     "editor": "list of names",
     "pages": "list of text",
     "entries": "list of entries",
+    "heads": "list of heads",
+    "availability": "availability",
+    "note": "text",
+    "original-URL-checked": "boolean",
 }
 
 
@@ -164,6 +168,21 @@ def _check_kind(rec: Record, value: Any, kind: str, *keys: str | int) -> None:
         ok = isinstance(value, list) and all(
             isinstance(v, dict) and any(k in v for k in ("family", "literal")) for v in value
         )
+    elif kind == "boolean":
+        ok = isinstance(value, bool)
+    elif kind == "availability":
+        ok = (
+            isinstance(value, dict)
+            and value.get("status") in ("free", "restricted", "unknown")
+            and isinstance(value.get("text"), str)
+            and bool(value["text"].strip())
+        )
+    elif kind == "list of heads":
+        ok = isinstance(value, list) and all(
+            (isinstance(v, int) and not isinstance(v, bool))
+            or (isinstance(v, dict) and isinstance(v.get("paragraph"), (int, str)) and v.get("level", 1) in (0, 1, 2))
+            for v in value
+        )
     elif kind == "list of entries":
         if not isinstance(value, list):
             raise rec.error("must be a list of entries (title, paragraphs, see)", *keys)
@@ -182,6 +201,9 @@ _KIND_TEXT = {
     "list of text": "a list of strings",
     "date": "a CSL date ({date-parts: [[YEAR]]} or {literal: …})",
     "list of names": "a list of CSL names ({family: …, given: …} or {literal: …})",
+    "boolean": "true or false",
+    "availability": "a mapping {status: free, restricted or unknown, text: …}",
+    "list of heads": "a list of paragraph numbers, or of {paragraph: N, level: 0, 1 or 2}",
 }
 
 
@@ -201,6 +223,13 @@ def _check_entry(rec: Record, entry: Any, *keys: str | int) -> None:
     paras = entry.get("paragraphs")
     if not isinstance(paras, list) or not paras or not all(isinstance(p, (int, str)) for p in paras):
         raise rec.error("an entry needs a non-empty list of paragraph numbers", *keys, "paragraphs")
+    if "author" in entry and not (
+        isinstance(entry["author"], list)
+        and all(isinstance(v, dict) and any(k in v for k in ("family", "literal")) for v in entry["author"])
+    ):
+        raise rec.error("must be a list of CSL names ([] when no author is to be credited)", *keys, "author")
+    if "note" in entry and not isinstance(entry["note"], str):
+        raise rec.error("must be a string", *keys, "note")
     see = entry.get("see", [])
     if see is None:
         see = []

@@ -5,21 +5,29 @@ subset of TEI described by ``corpus/tei-subset.rng``. Encoding (also stated
 in the document's ``editorialDecl``):
 
 - each paragraph is a ``<p xml:id="<source-id>.p7">``, with ``n`` the number
-  the print gives it; page breaks are ``<pb n="…"/>``;
+  the print gives it; a paragraph that is a heading (``heads`` in
+  ``source.yaml``) is a ``<head>`` opening a ``<div>``; each entry of a
+  dictionary is a ``<div type="entry">``; page breaks are ``<pb n="…"/>``;
 - an OCR error, an editorial correction or a doubtful reading is
   ``<choice><sic>OCR</sic><corr type="CLASS">clean</corr></choice>``; a
   doubtful reading has ``cert="low"``, its chosen reading first and the other
-  alternatives as further ``<corr>``; a correction's note follows it as
+  alternatives (readings only) as further ``<corr type="alternative">``; a
+  correction's note (for a doubtful reading, the reason only) follows it as
   ``<note type="CLASS">``;
-- a long s is ``<choice><orig>eſt</orig><reg>est</reg></choice>``;
+- a long s is ``<choice><orig>eſt</orig><reg>est</reg></choice>``, also
+  inside the ``<corr>`` of an OCR error whose note says the word has a long s;
 - a line-end hyphen removed is ``<lb break="no" rend="-"/>``;
-- page furniture is kept as ``<fw>`` (``type`` ``header``, ``pageNum``,
-  ``sig`` or ``catch`` when the note or the text says which);
+- running heads, page numbers, signatures and catchwords are kept as ``<fw>``
+  (``type`` ``header``, ``pageNum``, ``sig`` or ``catch``); a running head
+  whose note gives its regularised form in quotes is
+  ``<fw><choice><sic>OCR</sic><corr>regularised</corr></choice></fw>``;
+  other stray marks of the OCR are ``<surplus reason="stray mark">``;
 - material that is not part of the text (web-page chrome) is kept in a
   ``<note type="excluded">``, its ``<label>`` giving the reason.
 
-Keeping the OCR side of every ``choice``, the ``fw``, the excluded notes and
-the hyphens gives back the OCR; keeping the other side gives the clean text.
+Keeping the OCR side of every ``choice``, the ``fw``, the ``surplus``, the
+excluded notes and the hyphens gives back the OCR; keeping the other side
+gives the clean text.
 
 >>> long_s_form("eft", "est")
 'eſt'
@@ -39,12 +47,16 @@ from reversis.corpus.bib import issued_year
 from reversis.corpus.markup import Segment
 from reversis.corpus.model import Source, xml_id
 
-__all__ = ["PUBLISHER", "TEI_NS", "XML_NS", "long_s_form", "tei_document"]
+__all__ = ["PUBLICATION_DATE", "PUBLISHER", "TEI_NS", "XML_NS", "long_s_form", "tei_document"]
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
 #: Who publishes the transcriptions.
 PUBLISHER = "The Reversis reference contributors"
+#: The year of this edition of the transcriptions (a constant, so that an export depends on the corpus only).
+PUBLICATION_DATE = "2026"
+#: The availability statement of a source whose ``source.yaml`` gives none.
+DEFAULT_AVAILABILITY = "The terms under which the source's text may be reused are not known."
 
 _SPACES = re.compile(r"\s+")
 
@@ -57,8 +69,12 @@ EDITORIAL_DECLARATION = (
     "A long s read as f by the OCR is choice/orig (the word with the long s) and reg (with a round s).",
     "A line-end hyphen removed with its line break is lb with break='no'; its rend gives the hyphen "
     "as the OCR has it. Other line breaks of the OCR are not recorded, and whitespace is normalised.",
-    "Page furniture (running heads, page numbers, signature marks) is kept as fw at its place; "
-    "page breaks are pb with the printed page number. No page break is invented where the OCR shows none.",
+    "Page furniture (running heads, page numbers, signature marks) is kept as fw at its place; a running "
+    "head read wrongly by the OCR is fw/choice, with sic (the OCR) and corr (the head as printed). Stray "
+    "marks of the OCR that belong to no word are surplus. Page breaks are pb with the printed page number. "
+    "No page break is invented where the OCR shows none.",
+    "A paragraph that is a heading is head, and opens a div; each entry of a dictionary is a div of type "
+    "'entry', whose head is the entry's heading when the fragment has it.",
     "Material that is in the OCR but not part of the text (for instance the chrome of the web page "
     "the OCR came from) is kept in a note of type 'excluded', whose label gives the reason.",
     "A note whose type is a class of correction (ocr, editorial, furniture, …) is the transcriber's "
@@ -70,6 +86,7 @@ _STRUCTURAL = frozenset(
     {
         "TEI", "teiHeader", "fileDesc", "titleStmt", "respStmt", "publicationStmt", "sourceDesc",
         "bibl", "encodingDesc", "editorialDecl", "profileDesc", "langUsage", "text", "body", "list",
+        "div", "availability",
     }
 )  # fmt: skip
 
@@ -98,20 +115,60 @@ def tei_document(source: Source, *, url: str) -> bytes:
     root.append(_header(source, url=url))
     text = ET.SubElement(root, _t("text"))
     body = ET.SubElement(text, _t("body"))
+    divisions = _Divisions(body, source)
     for block in source.blocks:
         if block.page_break:
-            ET.SubElement(body, _t("pb"), {"n": block.page_break})
+            ET.SubElement(divisions.current(), _t("pb"), {"n": block.page_break})
         elif block.number:
             attrs = {f"{{{XML_NS}}}id": xml_id(source.id, block.number)}
             if "n" in block.attrs:
                 attrs["n"] = block.attrs["n"]
-            para = ET.SubElement(body, _t("p"), attrs)
+            parent, tag = divisions.place(block.number)
+            para = ET.SubElement(parent, _t(tag), attrs)
             _fill_paragraph(para, block.segments)
         else:
-            _fill_excluded(body, block.segments)
+            _fill_excluded(divisions.current(), block.segments)
     _indent(root)
     document: bytes = ET.tostring(root, encoding="UTF-8", xml_declaration=True)
     return document + b"\n"
+
+
+class _Divisions:
+    """The ``div`` structure of the body: dictionary entries (``entries``) and headings (``heads``).
+
+    A head of level 0 is the heading of the whole text (``body/head``); a head of level ``L`` closes
+    the open divisions of level ``L`` or deeper and opens one; an entry opens a division of level 1
+    at its first paragraph, whose head it is when that paragraph is listed in ``heads``.
+    """
+
+    def __init__(self, body: ET.Element, source: Source) -> None:
+        self.stack: list[tuple[int, ET.Element]] = [(-1, body)]
+        self.heads = source.heads
+        self.entry_starts = {e.paragraphs[0].partition(":")[2]: e for e in source.entries}
+        self.has_content = False
+
+    def current(self) -> ET.Element:
+        return self.stack[-1][1]
+
+    def _open(self, level: int, kind: str) -> ET.Element:
+        while self.stack[-1][0] >= level:
+            self.stack.pop()
+        div = ET.SubElement(self.current(), _t("div"), {"type": kind})
+        self.stack.append((level, div))
+        return div
+
+    def place(self, number: str) -> tuple[ET.Element, str]:
+        """The element under which paragraph ``number`` goes, and its tag (``p`` or ``head``)."""
+        level = self.heads.get(number)
+        if number in self.entry_starts:
+            self._open(1, "entry")
+            return (self.current(), "head") if level == 1 else (self.current(), "p")
+        if level is None:
+            return self.current(), "p"
+        if level == 0 and len(self.stack) == 1 and not len(self.current()):
+            return self.current(), "head"
+        self._open(max(level, 1), "section")
+        return self.current(), "head"
 
 
 # --------------------------------------------------------------------------- header
@@ -136,8 +193,13 @@ def _header(source: Source, *, url: str) -> ET.Element:
     _sub(resp, "name", PUBLISHER)
     pub = _sub(file_desc, "publicationStmt")
     _sub(pub, "publisher", PUBLISHER)
+    _sub(pub, "date", PUBLICATION_DATE, when=PUBLICATION_DATE)
     _sub(pub, "idno", url, type="URL")
     _sub(pub, "idno", source.id, type="source-id")
+    availability = record.get("availability") or {}
+    status = str(availability.get("status", "unknown")) if isinstance(availability, dict) else "unknown"
+    statement = _sub(pub, "availability", status=status)
+    _sub(statement, "p", str(availability.get("text", DEFAULT_AVAILABILITY)) if availability else DEFAULT_AVAILABILITY)
     bibl = _sub(_sub(file_desc, "sourceDesc"), "bibl")
     _bibl(bibl, record)
     decl = _sub(_sub(header, "encodingDesc"), "editorialDecl")
@@ -153,7 +215,8 @@ def _bibl(bibl: ET.Element, record: Any) -> None:
         for name in record.get(role) or []:
             shown = name.get("literal") or " ".join(str(name[k]) for k in ("given", "family") if name.get(k))
             _sub(bibl, role, str(shown))
-    level = "a" if record.get("container-title") else "m"
+    analytic = record.get("container-title") or record.get("type") in _ANALYTIC_TYPES
+    level = "a" if analytic else "m"
     _sub(bibl, "title", str(record.get("title", "")), level=level)
     if record.get("container-title"):
         _sub(bibl, "title", str(record["container-title"]), level="m")
@@ -177,6 +240,12 @@ def _bibl(bibl: ET.Element, record: Any) -> None:
             items = _sub(_sub(bibl, "note", type=key), "list")
             for fact in facts:
                 _sub(items, "item", str(fact))
+
+
+#: CSL types of a part of a larger work (a chapter, an entry, an article): their title is ``level="a"``.
+_ANALYTIC_TYPES = frozenset(
+    {"chapter", "entry", "entry-dictionary", "entry-encyclopedia", "article", "article-journal", "webpage"}
+)
 
 
 def _date(bibl: ET.Element, issued: Any) -> None:
@@ -252,8 +321,18 @@ def _correction(out: _Mixed, seg: Segment) -> None:
     cls = seg.cls
     if seg.kind == "del" and cls == "furniture":
         # The whitespace of the deletion (a line end) stays inside: it is not in the clean text.
-        attrs = {"type": kind} if (kind := _fw_type(seg)) else {}
-        out.element("fw", seg.old, **attrs)
+        kind = _fw_type(seg)
+        if kind is None:
+            out.element("surplus", seg.old, reason="stray mark")
+        else:
+            fw = out.element("fw", None if kind == "header" else seg.old, type=kind)
+            regular = _regularised_head(seg.note) if kind == "header" else None
+            if kind == "header" and regular is None:
+                fw.text = _SPACES.sub(" ", seg.old)
+            elif regular is not None:
+                choice = ET.SubElement(fw, _t("choice"))
+                _side(choice, "sic", seg.old)
+                _side(choice, "corr", regular, type="furniture")
     elif seg.kind == "del" and cls == "excluded":
         _excluded_note(out, seg)
         return
@@ -271,22 +350,41 @@ def _correction(out: _Mixed, seg: Segment) -> None:
         attrs = {"type": cls}
         if cls == "doubtful":
             attrs["cert"] = "low"
-        _side(choice, "corr", seg.new, **attrs)
+        corr = _side(choice, "corr", seg.new, **attrs)
+        if cls == "ocr" and _LONG_S_NOTE.search(seg.note):
+            with_long_s = long_s_form(seg.old, seg.new)
+            if "ſ" in with_long_s:
+                corr.text = None
+                inner = ET.SubElement(corr, _t("choice"))
+                _side(inner, "orig", with_long_s)
+                _side(inner, "reg", seg.new)
         if cls == "doubtful":
             chosen = _SPACES.sub(" ", seg.new).strip()
             listed = seg.note.partition(";")[0]
             for alternative in (a.strip() for a in listed.split("|")):
                 if alternative and alternative != chosen:
                     _side(choice, "corr", alternative, type="alternative", cert="low")
-    if seg.note:
-        out.element("note", seg.note, type=cls)
+    note = _reason(seg) if cls == "doubtful" else seg.note
+    if note:
+        out.element("note", note, type=cls)
 
 
-def _side(choice: ET.Element, tag: str, text: str, **attrs: str) -> None:
+_LONG_S_NOTE = re.compile(r"\blong s\b")
+_HEAD_NOTE = re.compile(r"running head [\"“]([^\"”]+)[\"”]")
+
+
+def _regularised_head(note: str) -> str | None:
+    """The running head as printed, when the note gives it in quotes (``running head "DU REVERSIS. 95"``)."""
+    match = _HEAD_NOTE.search(note)
+    return match.group(1) if match else None
+
+
+def _side(choice: ET.Element, tag: str, text: str, **attrs: str) -> ET.Element:
     element = ET.SubElement(choice, _t(tag), attrs)
     collapsed = _SPACES.sub(" ", text)
     if collapsed:
         element.text = collapsed
+    return element
 
 
 def _excluded_note(out: _Mixed, seg: Segment) -> None:
@@ -320,8 +418,12 @@ def _fill_excluded(body: ET.Element, segments: Sequence[Segment]) -> None:
     for seg in segments:
         if seg.kind == "pb":
             out.element("pb", n=seg.new)
-        elif seg.kind == "del" and seg.cls == "furniture":
+        elif seg.kind == "del" and seg.cls == "furniture" and _fw_type(seg) is not None:
             _correction(out, seg)
+        elif seg.kind == "del" and seg.cls == "furniture":
+            out.element("fw", seg.old)  # a stray mark outside any paragraph: surplus is not allowed here
+            if seg.note:
+                out.element("note", seg.note, type="furniture")
         elif seg.kind in ("del", "sub"):
             _excluded_note(out, Segment("del", old=seg.old, cls=seg.cls, note=_reason(seg)))
     for child in body:
@@ -329,6 +431,8 @@ def _fill_excluded(body: ET.Element, segments: Sequence[Segment]) -> None:
 
 
 def _reason(seg: Segment) -> str:
+    if seg.cls == "doubtful":
+        return seg.note.partition(";")[2].strip()
     if seg.cls == "excluded":
         return seg.note
     return f"{seg.cls}: {seg.note}" if seg.note else seg.cls

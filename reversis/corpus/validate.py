@@ -17,13 +17,10 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from reversis.corpus.markup import collapse, parse_block, reject
+from reversis.corpus.model import Block
 from reversis.errors import CorpusError
-
-if TYPE_CHECKING:
-    from reversis.corpus.load import Block
 
 __all__ = [
     "check_front_matter",

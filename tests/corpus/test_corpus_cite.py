@@ -10,7 +10,8 @@ import pytest
 from bibtexparser.middlewares import LatexDecodingMiddleware
 from corpus_fixtures import REAL_CORPUS
 
-from reversis.corpus import SITE_URL, CorpusError, cite, load_corpus
+from reversis.corpus import SITE_URL, STYLES, CorpusError, cite, load_corpus
+from reversis.corpus.bib import csl_item
 from reversis.corpus.load import CORPUS_ENV
 
 URL = "https://reversis-reference.github.io/reversis/sources/dico-test/#p3"
@@ -20,12 +21,119 @@ def test_site_url_is_the_published_address() -> None:
     assert SITE_URL == "https://reversis-reference.github.io/reversis/"
 
 
-def test_cite_as_text_names_title_work_volume_page_paragraph_and_url(corpus_root: Path) -> None:
+def test_cite_as_text_renders_the_csl_item_then_the_transcription(corpus_root: Path) -> None:
     text = cite("dico-test:3", corpus=load_corpus(corpus_root))
     assert text == (
-        "Jean Dupont, “ROMESTECQ & RUBAN”, in Dictionnaire des jeux {test}, vol. 2, Paris, 1792, p. 96, "
-        f"paragraph dico-test:3 (printed 2). {URL}"
+        "Dupont, Jean. “ROMESTECQ (jeu du)”. In Dictionnaire des jeux {test}, 2:96. Paris, 1792. "
+        f"Transcribed in the Reversis reference, paragraph dico-test:3 (printed 2): {URL}"
     )
+
+
+#: The reference of one paragraph of each source (two of the dictionary: an entry of its own, and
+#: the extract of another book that opens the fragment), as citeproc-py renders it in each style.
+EXPECTED = {
+    ("encyclopedie-1765:4", "chicago"): (
+        "Diderot, Denis, and Jean le Rond d'Alembert, eds. “REVERSIS, le jeu du”. In Encyclopédie, "
+        "ou Dictionnaire raisonné des sciences, des arts et des métiers. Vol. 14. Neufchastel: "
+        "Samuel Faulche & Compagnie, 1765."
+    ),
+    ("encyclopedie-1765:4", "apa"): (
+        "Samuel Faulche & Compagnie. (1765). REVERSIS, le jeu du. In D. Diderot & J. le R. "
+        "d'Alembert (eds.), Encyclopédie, ou Dictionnaire raisonné des sciences, des arts et des "
+        "métiers (Vol. 14)."
+    ),
+    ("encyclopedie-1765:4", "mla"): (
+        "Diderot, Denis, and Jean le Rond d'Alembert, editors. “REVERSIS, le jeu du”. Encyclopédie, "
+        "ou Dictionnaire raisonné des sciences, des arts et des métiers, edited by Denis Diderot "
+        "and Jean le Rond d'Alembert, vol. 14, Samuel Faulche & Compagnie, 1765."
+    ),
+    ("dictionnaire-jeux-r:15", "chicago"): (
+        "Lacombe, Jacques (attributed). “ROMESTECQ (jeu du)”. In Encyclopédie méthodique. "
+        "Dictionnaire des jeux familiers, ou des amusemens de société. Encyclopédie méthodique. "
+        "Paris: H. Agasse, 1796–1797."
+    ),
+    ("dictionnaire-jeux-r:15", "apa"): (
+        "Lacombe, Jacques (attributed). (1796–1797). ROMESTECQ (jeu du). In Encyclopédie "
+        "méthodique. Dictionnaire des jeux familiers, ou des amusemens de société. H. Agasse."
+    ),
+    ("dictionnaire-jeux-r:15", "mla"): (
+        "Lacombe, Jacques (attributed). “ROMESTECQ (jeu du)”. Encyclopédie méthodique. Dictionnaire "
+        "des jeux familiers, ou des amusemens de société, H. Agasse, 1796–1797. Encyclopédie "
+        "méthodique."
+    ),
+    ("dictionnaire-jeux-r:2", "chicago"): (
+        "“[Extract from the Soirées amusantes, end of an entry whose heading is not in the "
+        "fragment]”. In Encyclopédie méthodique. Dictionnaire des jeux familiers, ou des amusemens "
+        "de société. Encyclopédie méthodique. Paris: H. Agasse, 1796–1797."
+    ),
+    ("dictionnaire-jeux-r:2", "apa"): (
+        "H. Agasse. (1796–1797). [Extract from the Soirées amusantes, end of an entry whose heading "
+        "is not in the fragment]. In Encyclopédie méthodique. Dictionnaire des jeux familiers, ou "
+        "des amusemens de société."
+    ),
+    ("dictionnaire-jeux-r:2", "mla"): (
+        "“[Extract from the Soirées amusantes, end of an entry whose heading is not in the "
+        "fragment]”. Encyclopédie méthodique. Dictionnaire des jeux familiers, ou des amusemens de "
+        "société, H. Agasse, 1796–1797. Encyclopédie méthodique."
+    ),
+    ("espagnolette-19c:6", "chicago"): (
+        "“Du Reversis”. In [French compendium of games, title not identified], 95, n.d. [19th c.]."
+    ),
+    ("espagnolette-19c:6", "apa"): (
+        "Du Reversis. (n.d. [19th c.]). In [French compendium of games, title not identified] (p. 95)."
+    ),
+    ("espagnolette-19c:6", "mla"): (
+        "“Du Reversis”. [French compendium of games, title not identified], n.d. [19th c.], p. 95."
+    ),
+    ("revesino-es:24", "chicago"): ("“Revesino”. Web page, site not identified, n.d."),
+    ("revesino-es:24", "apa"): ("Revesino. (n.d.). [Web page, site not identified]."),
+    ("revesino-es:24", "mla"): ("Revesino. Web page, site not identified."),
+}
+
+
+@pytest.mark.parametrize(("paragraph_id", "style"), sorted(EXPECTED))
+def test_cite_a_real_paragraph_in_each_style(paragraph_id: str, style: str) -> None:
+    source_id, number = paragraph_id.split(":")
+    expected = f"{EXPECTED[paragraph_id, style]} Transcribed in the Reversis reference, paragraph {paragraph_id}"
+    text = cite(paragraph_id, style=style, corpus=load_corpus(REAL_CORPUS))
+    assert text.startswith(expected)
+    assert text.endswith(f"{SITE_URL}sources/{source_id}/#p{number}")
+
+
+def test_styles_are_chicago_apa_mla_with_chicago_first() -> None:
+    assert STYLES == ("chicago", "apa", "mla")
+
+
+def test_no_style_repeats_a_title_or_puts_the_site_in_the_original() -> None:
+    corpus = load_corpus(REAL_CORPUS)
+    for (paragraph_id, _style), reference in EXPECTED.items():
+        title = str(
+            csl_item(corpus.source(paragraph_id.split(":")[0]), corpus.paragraph(paragraph_id), url="")["title"]
+        )
+        assert reference.count(title) == 1, (paragraph_id, reference)
+        assert SITE_URL not in reference
+
+
+def test_the_dictionary_hedges_its_attribution_and_credits_no_author_for_the_extract() -> None:
+    corpus = load_corpus(REAL_CORPUS)
+    source = corpus.source("dictionnaire-jeux-r")
+    item = csl_item(source, corpus.paragraph("dictionnaire-jeux-r:15"), url="u")
+    assert item["author"] == [{"literal": "Lacombe, Jacques (attributed)"}]
+    assert item["title"] == "ROMESTECQ (jeu du)"
+    assert "the fragment names no author" in item["note"]
+    extract = csl_item(source, corpus.paragraph("dictionnaire-jeux-r:2"), url="u")
+    assert "author" not in extract and "Soirées amusantes" in extract["title"]
+    (entry,) = bibtexparser.parse_string(cite("dictionnaire-jeux-r:15", fmt="bibtex", corpus=corpus)).entries
+    assert entry.fields_dict["year"].value == "1796" and entry.fields_dict["date"].value == "1796/1797"
+    assert "attributed" in entry.fields_dict["annote"].value
+
+
+def test_an_unchecked_original_address_is_said_so_and_not_given_as_url() -> None:
+    corpus = load_corpus(REAL_CORPUS)
+    item = csl_item(corpus.source("encyclopedie-1765"), corpus.paragraph("encyclopedie-1765:4"), url="u")
+    assert "URL" not in item and "address of the original not checked: https://fr.wikisource.org/" in item["note"]
+    revesino = csl_item(corpus.source("revesino-es"), corpus.paragraph("revesino-es:24"), url="u")
+    assert revesino["type"] == "webpage" and "URL" not in revesino
 
 
 def test_cite_as_bibtex_parses_with_bibtexparser(corpus_root: Path) -> None:
@@ -35,26 +143,26 @@ def test_cite_as_bibtex_parses_with_bibtexparser(corpus_root: Path) -> None:
     (entry,) = library.entries
     fields = {f.key: f.value for f in entry.fields}
     assert entry.key == "dico-test:3" and entry.entry_type == "incollection"
-    assert fields["title"] == "ROMESTECQ & RUBAN"
+    assert fields["title"] == "ROMESTECQ (jeu du)"  # the paragraph's entry, not the source's title
     assert fields["booktitle"] == "Dictionnaire des jeux {test}"
-    assert (fields["volume"], fields["pages"], fields["year"], fields["url"]) == ("2", "96", "1792", URL)
-    assert "dico-test:3" in fields["note"]
+    assert (fields["volume"], fields["pages"], fields["year"]) == ("2", "96", "1792")
+    assert "url" not in fields  # no address of the original: the transcription's is in the note
+    assert "dico-test:3" in fields["note"] and URL in fields["note"]
 
 
 def test_cite_as_csl_json_has_the_csl_fields(corpus_root: Path) -> None:
     (item,) = json.loads(cite("dico-test:3", fmt="csl-json", corpus=load_corpus(corpus_root)))
-    assert {"id", "type", "title", "container-title", "volume", "page", "issued", "URL", "language", "note"} <= set(
-        item
-    )
+    assert {"id", "type", "title", "container-title", "volume", "page", "issued", "language", "note"} <= set(item)
     assert item["id"] == "dico-test:3" and item["type"] == "entry-dictionary"
-    assert (item["page"], item["URL"], item["issued"]) == ("96", URL, {"date-parts": [[1792]]})
-    assert "dico-test:3" in item["note"]
+    assert (item["page"], item["issued"]) == ("96", {"date-parts": [[1792]]})
+    assert "dico-test:3" in item["note"] and URL in item["note"] and "URL" not in item
 
 
 def test_cite_a_web_page_without_date_or_page(corpus_root: Path) -> None:
     corpus = load_corpus(corpus_root)
     assert cite("plain-test:1", corpus=corpus) == (
-        "“El revesino”, n.d., paragraph plain-test:1. https://reversis-reference.github.io/reversis/sources/plain-test/#p1"
+        "“El revesino”, n.d. https://example.org/revesino?a=1&b=2. Transcribed in the Reversis reference, "
+        "paragraph plain-test:1: https://reversis-reference.github.io/reversis/sources/plain-test/#p1"
     )
     library = bibtexparser.parse_string(cite("plain-test:1", fmt="bibtex", corpus=corpus))
     assert library.entries[0].entry_type == "misc" and not library.failed_blocks
@@ -84,5 +192,8 @@ def test_cite_a_real_paragraph(fmt: str) -> None:
     corpus = load_corpus(REAL_CORPUS)
     para = corpus.paragraph("encyclopedie-1765:1")
     out = cite(para.id, fmt=fmt, corpus=corpus)
+    if fmt == "bibtex":
+        library = bibtexparser.parse_string(out, append_middleware=[LatexDecodingMiddleware()])
+        out = library.entries[0].fields_dict["note"].value
     assert f"{SITE_URL}sources/encyclopedie-1765/#p1" in out
     assert "encyclopedie-1765:1" in out

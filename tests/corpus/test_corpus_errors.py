@@ -87,6 +87,22 @@ CASES: list[tuple[str, str, Callable[[str], str], str, int, str]] = [
         "a doubtful reading must list its alternatives",
     ),
     (
+        "doubtful-chosen-not-first",
+        TRANS,
+        replace("doubtful: force | forçait;", "doubtful: forçait | force;"),
+        TRANS,
+        19,
+        "a doubtful reading must list the reading chosen first: 'force', not 'forçait'",
+    ),
+    (
+        "doubtful-prose-in-alternatives",
+        TRANS,
+        replace("doubtful: force | forçait;", "doubtful: force | forçait as the OCR reads;"),
+        TRANS,
+        19,
+        "alternative 'forçait as the OCR reads' of a doubtful reading is not a reading",
+    ),
+    (
         "front-matter-source",
         TRANS,
         replace("source: dico-test", "source: dico"),
