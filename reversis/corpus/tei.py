@@ -220,6 +220,8 @@ def _bibl(bibl: ET.Element, record: Any) -> None:
     _sub(bibl, "title", str(record.get("title", "")), level=level)
     if record.get("container-title"):
         _sub(bibl, "title", str(record["container-title"]), level="m")
+    if record.get("collection-title"):
+        _sub(bibl, "title", str(record["collection-title"]), level="s")
     if record.get("volume") not in (None, ""):
         _sub(bibl, "biblScope", str(record["volume"]), unit="volume")
     if record.get("page") not in (None, ""):

@@ -24,7 +24,7 @@ def test_site_url_is_the_published_address() -> None:
 def test_cite_as_text_renders_the_csl_item_then_the_transcription(corpus_root: Path) -> None:
     text = cite("dico-test:3", corpus=load_corpus(corpus_root))
     assert text == (
-        "Dupont, Jean. “ROMESTECQ (jeu du)”. In Dictionnaire des jeux {test}, 2:96. Paris, 1792. "
+        "Dupont, Jean. “ROMESTECQ (jeu du).” In Dictionnaire des jeux {test}, 2:96. Paris, 1792. "
         f"Transcribed in the Reversis reference, paragraph dico-test:3 (printed 2): {URL}"
     )
 
@@ -33,59 +33,55 @@ def test_cite_as_text_renders_the_csl_item_then_the_transcription(corpus_root: P
 #: the extract of another book that opens the fragment), as citeproc-py renders it in each style.
 EXPECTED = {
     ("encyclopedie-1765:4", "chicago"): (
-        "Diderot, Denis, and Jean le Rond d'Alembert, eds. “REVERSIS, le jeu du”. In Encyclopédie, "
+        "Diderot, Denis, and Jean le Rond d'Alembert, eds. “REVERSIS, le jeu du.” In Encyclopédie, "
         "ou Dictionnaire raisonné des sciences, des arts et des métiers. Vol. 14. Neufchastel: "
         "Samuel Faulche & Compagnie, 1765."
     ),
     ("encyclopedie-1765:4", "apa"): (
-        "Samuel Faulche & Compagnie. (1765). REVERSIS, le jeu du. In D. Diderot & J. le R. "
-        "d'Alembert (eds.), Encyclopédie, ou Dictionnaire raisonné des sciences, des arts et des "
-        "métiers (Vol. 14)."
+        "REVERSIS, le jeu du. (1765). In D. Diderot & J. le R. d'Alembert (Eds.), Encyclopédie, ou "
+        "Dictionnaire raisonné des sciences, des arts et des métiers (Vol. 14). Samuel Faulche & Compagnie."
     ),
     ("encyclopedie-1765:4", "mla"): (
-        "Diderot, Denis, and Jean le Rond d'Alembert, editors. “REVERSIS, le jeu du”. Encyclopédie, "
-        "ou Dictionnaire raisonné des sciences, des arts et des métiers, edited by Denis Diderot "
-        "and Jean le Rond d'Alembert, vol. 14, Samuel Faulche & Compagnie, 1765."
+        "“REVERSIS, le jeu du.” Encyclopédie, ou Dictionnaire raisonné des sciences, des arts et des "
+        "métiers, edited by Denis Diderot and Jean le Rond d'Alembert, vol. 14, Samuel Faulche & "
+        "Compagnie, 1765."
     ),
     ("dictionnaire-jeux-r:15", "chicago"): (
-        "Lacombe, Jacques (attributed). “ROMESTECQ (jeu du)”. In Encyclopédie méthodique. "
-        "Dictionnaire des jeux familiers, ou des amusemens de société. Encyclopédie méthodique. "
-        "Paris: H. Agasse, 1796–1797."
+        "Lacombe, Jacques (attributed). “ROMESTECQ (jeu du).” In Dictionnaire des jeux familiers, ou "
+        "des amusemens de société. Encyclopédie méthodique. Paris: H. Agasse, 1796–1797."
     ),
     ("dictionnaire-jeux-r:15", "apa"): (
-        "Lacombe, Jacques (attributed). (1796–1797). ROMESTECQ (jeu du). In Encyclopédie "
-        "méthodique. Dictionnaire des jeux familiers, ou des amusemens de société. H. Agasse."
+        "Lacombe, Jacques (attributed). (1796–1797). ROMESTECQ (jeu du). In Dictionnaire des jeux "
+        "familiers, ou des amusemens de société. H. Agasse."
     ),
     ("dictionnaire-jeux-r:15", "mla"): (
-        "Lacombe, Jacques (attributed). “ROMESTECQ (jeu du)”. Encyclopédie méthodique. Dictionnaire "
-        "des jeux familiers, ou des amusemens de société, H. Agasse, 1796–1797. Encyclopédie "
-        "méthodique."
+        "Lacombe, Jacques (attributed). “ROMESTECQ (jeu du).” Dictionnaire des jeux familiers, ou des "
+        "amusemens de société, H. Agasse, 1796–1797. Encyclopédie méthodique."
     ),
     ("dictionnaire-jeux-r:2", "chicago"): (
         "“[Extract from the Soirées amusantes, end of an entry whose heading is not in the "
-        "fragment]”. In Encyclopédie méthodique. Dictionnaire des jeux familiers, ou des amusemens "
-        "de société. Encyclopédie méthodique. Paris: H. Agasse, 1796–1797."
+        "fragment].” In Dictionnaire des jeux familiers, ou des amusemens de société. Encyclopédie "
+        "méthodique. Paris: H. Agasse, 1796–1797."
     ),
     ("dictionnaire-jeux-r:2", "apa"): (
-        "H. Agasse. (1796–1797). [Extract from the Soirées amusantes, end of an entry whose heading "
-        "is not in the fragment]. In Encyclopédie méthodique. Dictionnaire des jeux familiers, ou "
-        "des amusemens de société."
+        "[Extract from the Soirées amusantes, end of an entry whose heading is not in the fragment]. "
+        "(1796–1797). In Dictionnaire des jeux familiers, ou des amusemens de société. H. Agasse."
     ),
     ("dictionnaire-jeux-r:2", "mla"): (
         "“[Extract from the Soirées amusantes, end of an entry whose heading is not in the "
-        "fragment]”. Encyclopédie méthodique. Dictionnaire des jeux familiers, ou des amusemens de "
-        "société, H. Agasse, 1796–1797. Encyclopédie méthodique."
+        "fragment].” Dictionnaire des jeux familiers, ou des amusemens de société, H. Agasse, "
+        "1796–1797. Encyclopédie méthodique."
     ),
     ("espagnolette-19c:6", "chicago"): (
-        "“Du Reversis”. In [French compendium of games, title not identified], 95, n.d. [19th c.]."
+        "“Du Reversis.” In [French compendium of games, title not identified], 95, n.d. [19th c.]."
     ),
     ("espagnolette-19c:6", "apa"): (
         "Du Reversis. (n.d. [19th c.]). In [French compendium of games, title not identified] (p. 95)."
     ),
     ("espagnolette-19c:6", "mla"): (
-        "“Du Reversis”. [French compendium of games, title not identified], n.d. [19th c.], p. 95."
+        "“Du Reversis.” [French compendium of games, title not identified], n.d. [19th c.], p. 95."
     ),
-    ("revesino-es:24", "chicago"): ("“Revesino”. Web page, site not identified, n.d."),
+    ("revesino-es:24", "chicago"): ("“Revesino.” Web page, site not identified, n.d."),
     ("revesino-es:24", "apa"): ("Revesino. (n.d.). [Web page, site not identified]."),
     ("revesino-es:24", "mla"): ("Revesino. Web page, site not identified."),
 }
@@ -161,7 +157,7 @@ def test_cite_as_csl_json_has_the_csl_fields(corpus_root: Path) -> None:
 def test_cite_a_web_page_without_date_or_page(corpus_root: Path) -> None:
     corpus = load_corpus(corpus_root)
     assert cite("plain-test:1", corpus=corpus) == (
-        "“El revesino”, n.d. https://example.org/revesino?a=1&b=2. Transcribed in the Reversis reference, "
+        "“El revesino,” n.d. https://example.org/revesino?a=1&b=2. Transcribed in the Reversis reference, "
         "paragraph plain-test:1: https://reversis-reference.github.io/reversis/sources/plain-test/#p1"
     )
     library = bibtexparser.parse_string(cite("plain-test:1", fmt="bibtex", corpus=corpus))
@@ -197,3 +193,16 @@ def test_cite_a_real_paragraph(fmt: str) -> None:
         out = library.entries[0].fields_dict["note"].value
     assert f"{SITE_URL}sources/encyclopedie-1765/#p1" in out
     assert "encyclopedie-1765:1" in out
+
+
+def test_style_adjustments_keep_a_group_author_and_the_editors_of_a_whole_book() -> None:
+    from reversis.corpus.cite import render_csl
+
+    entry = {"type": "entry-dictionary", "title": "Transference", "container-title": "APA dictionary of psychology"}
+    apa = {"literal": "American Psychological Association"}
+    group = render_csl({**entry, "author": [apa], "publisher": apa["literal"]}, style="apa")
+    assert group == "American Psychological Association. (n.d.). Transference. In APA dictionary of psychology."
+    unsigned = render_csl({**entry, "publisher": "A Publisher"}, style="apa")
+    assert unsigned == "Transference. (n.d.). In APA dictionary of psychology. A Publisher."
+    book = {"type": "book", "title": "Encyclopédie", "editor": [{"family": "Diderot", "given": "Denis"}]}
+    assert render_csl(book, style="mla").startswith("Diderot, Denis, editor. Encyclopédie")
