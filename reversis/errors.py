@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "AnnotationError",
     "CorpusError",
     "IllegalAction",
     "IllegalExchange",
@@ -19,6 +20,10 @@ class ReversisError(Exception):
 
 class CorpusError(ReversisError, ValueError):
     """A corpus file is malformed, or an unknown paragraph id was asked for."""
+
+
+class AnnotationError(ReversisError, ValueError):
+    """An annotation file is malformed, or names a quote, paragraph, rule or option that is not there."""
 
 
 class RulesetError(ReversisError, ValueError):

@@ -1,0 +1,272 @@
+"""Reading and checking the annotation files, ``annotations/<source-id>/<part>.yaml``.
+
+Each file holds annotations of one source (a source's are split by topic or
+paragraphs, so that each file reads in one sitting)::
+
+    source: encyclopedie-1765
+    annotations:
+      - id: enc1765-quinola-placed
+        paragraph: encyclopedie-1765:4
+        quote: "Lorsque le valet de cœur ou le quinola est jetté en renonce, ..."
+        ...
+
+Every problem is an ``AnnotationError`` whose one-line message names the file,
+the line and the problem: an unknown field, a missing one, a quote that is not
+in its paragraph or is there twice, a paragraph, rule, option, ruleset or
+secondary source that does not exist, a malformed file.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from reversis.annotations.model import FIELDS, READING_FIELDS, STATUSES, TOPICS, Annotation, Reading
+from reversis.corpus import load_bibliography, load_corpus
+from reversis.errors import AnnotationError, CorpusError, RulesetError
+from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
+
+__all__ = ["annotations_root", "load_annotations"]
+
+try:
+    _Loader: type[Any] = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - PyYAML without libyaml
+    _Loader = yaml.SafeLoader
+
+
+def annotations_root(root: Path | None = None) -> Path:
+    """The annotations folder: ``root``, else ``$REVERSIS_ANNOTATIONS``, else ``annotations/`` of the checkout."""
+    if root is None:
+        env = os.environ.get("REVERSIS_ANNOTATIONS")
+        root = Path(env) if env else Path(__file__).resolve().parents[2] / "annotations"
+    if not root.is_dir():
+        raise AnnotationError(f"{root}: annotations folder not found")
+    return root.resolve()
+
+
+def _scalar(node: yaml.Node) -> Any:
+    return yaml.load(yaml.serialize(node), Loader=_Loader)
+
+
+def _fields(node: yaml.Node, where: str) -> dict[str, tuple[Any, yaml.Node]]:
+    """A mapping node's keys, each with its value and node; a key given twice is an error."""
+    if not isinstance(node, yaml.MappingNode):
+        raise AnnotationError(f"{where}:{node.start_mark.line + 1}: expected a mapping")
+    out: dict[str, tuple[Any, yaml.Node]] = {}
+    for key, value in node.value:
+        name = str(key.value)
+        if name in out:
+            raise AnnotationError(f"{where}:{key.start_mark.line + 1}: {name}: given twice")
+        out[name] = (_scalar(value), value)
+    return out
+
+
+def _text(value: Any) -> str:
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def _strings(value: Any, where: str, name: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise AnnotationError(f"{where}: {name}: expected a list of names")
+    return tuple(value)
+
+
+def _example_line(node: yaml.Node) -> int:
+    """The line of the first line of a block scalar's text (the line after ``example: |``)."""
+    line = node.start_mark.line + 1
+    return line + 1 if isinstance(node, yaml.ScalarNode) and node.style in ("|", ">") else line
+
+
+class _Checker:
+    """What an annotation may name: paragraphs, rulesets with their rules and options, secondary sources."""
+
+    def __init__(self) -> None:
+        self.corpus = load_corpus()
+        self.rulesets: dict[str, Ruleset] = {rid: load_ruleset(rid) for rid in ruleset_ids()}
+        try:
+            self.bibliography = {entry.id for entry in load_bibliography()}
+        except CorpusError:  # pragma: no cover - the bibliography is checked by its own tests
+            self.bibliography = set()
+
+
+def _annotation(node: yaml.Node, *, file: str, source: str, check: _Checker) -> Annotation:
+    line = node.start_mark.line + 1
+    at = f"{file}:{line}"
+    fields = _fields(node, file)
+    unknown = sorted(set(fields) - set(FIELDS))
+    if unknown:
+        name = unknown[0]
+        raise AnnotationError(
+            f"{file}:{fields[name][1].start_mark.line + 1}: {name}: unknown field (known: {', '.join(FIELDS)})"
+        )
+    for name in ("id", "paragraph", "quote", "topic", "gloss", "status"):
+        if name not in fields or not _text(fields[name][0]):
+            raise AnnotationError(f"{at}: {fields.get('id', ('annotation',))[0]}: missing field {name!r}")
+    ident = str(fields["id"][0])
+
+    def fail(name: str, problem: str) -> AnnotationError:
+        where = fields[name][1].start_mark.line + 1 if name in fields else line
+        return AnnotationError(f"{file}:{where}: {ident}: {name}: {problem}")
+
+    paragraph_id = str(fields["paragraph"][0])
+    try:
+        paragraph = check.corpus.paragraph(paragraph_id)
+    except CorpusError as exc:
+        raise fail("paragraph", str(exc)) from None
+    if paragraph.source != source:
+        raise fail("paragraph", f"{paragraph_id} is not a paragraph of {source}, the source of this file")
+    quote = _text(fields["quote"][0])
+    found = paragraph.clean.count(quote)
+    if found != 1:
+        problem = "not found in" if not found else f"found {found} times in"
+        raise fail("quote", f"{quote[:60]!r} is {problem} the clean text of {paragraph_id}")
+    topic = str(fields["topic"][0])
+    if topic not in TOPICS:
+        raise fail("topic", f"{topic!r} is not a topic (known: {', '.join(TOPICS)})")
+    status = str(fields["status"][0])
+    if status not in STATUSES:
+        raise fail("status", f"{status!r} is not one of {', '.join(STATUSES)}")
+    rulesets = _strings(fields.get("rulesets", (None,))[0], at, "rulesets")
+    rules = _strings(fields.get("rules", (None,))[0], at, "rules")
+    options = _strings(fields.get("options", (None,))[0], at, "options")
+    cites = _strings(fields.get("cites", (None,))[0], at, "cites")
+    for ruleset_id in rulesets:
+        if ruleset_id not in check.rulesets:
+            raise fail("rulesets", f"unknown ruleset {ruleset_id!r}")
+    for rule in rules:
+        if not any(rule in check.rulesets[r].rule_cites for r in rulesets):
+            raise fail("rules", f"engine rule {rule!r} is not a rule of {', '.join(rulesets) or 'any ruleset named'}")
+    for option in options:
+        if not any(option in check.rulesets[r].options for r in rulesets):
+            raise fail("options", f"option {option!r} is not an option of {', '.join(rulesets) or 'any ruleset'}")
+    for cite in cites:
+        if cite not in check.bibliography:
+            raise fail("cites", f"{cite!r} is not an entry of corpus/bibliography.yaml")
+    example, example_node = fields.get("example", (None, None))
+    if status == "not-modelled":
+        if not _text(fields.get("reason", (None,))[0]):
+            raise fail("status", "a statement not modelled says why, in 'reason'")
+    else:
+        if not rulesets:
+            raise fail("rulesets", f"a {status} statement names the ruleset(s) that play it")
+        if not example and "readings" not in fields:
+            raise fail("example", f"a {status} statement proves its reading with a doctest example")
+    if status == "reconstructed" and not cites:
+        raise fail("cites", "a reconstructed statement cites its secondary source(s)")
+    readings = _readings(fields, file=file, ident=ident, rulesets=rulesets, check=check)
+    return Annotation(
+        id=ident,
+        source=source,
+        paragraph=paragraph_id,
+        quote=quote,
+        topic=topic,
+        gloss=_text(fields["gloss"][0]),
+        status=status,
+        rules=rules,
+        rulesets=rulesets,
+        options=options,
+        reading=_text(fields.get("reading", (None,))[0]),
+        reason=_text(fields.get("reason", (None,))[0]),
+        cites=cites,
+        readings=readings,
+        example=str(example or ""),
+        file=file,
+        line=line,
+        example_line=_example_line(example_node) if example_node is not None else line,
+    )
+
+
+def _readings(
+    fields: dict[str, tuple[Any, yaml.Node]], *, file: str, ident: str, rulesets: tuple[str, ...], check: _Checker
+) -> tuple[Reading, ...]:
+    if "readings" not in fields:
+        return ()
+    node = fields["readings"][1]
+    if not isinstance(node, yaml.SequenceNode) or len(node.value) < 2:
+        raise AnnotationError(f"{file}:{node.start_mark.line + 1}: {ident}: readings: give two readings or more")
+    out: list[Reading] = []
+    for item in node.value:
+        line = item.start_mark.line + 1
+        reading = _fields(item, file)
+        unknown = sorted(set(reading) - set(READING_FIELDS))
+        if unknown:
+            raise AnnotationError(f"{file}:{line}: {ident}: readings: unknown field {unknown[0]!r}")
+        for name in ("options", "says", "example"):
+            if name not in reading:
+                raise AnnotationError(f"{file}:{line}: {ident}: readings: missing field {name!r}")
+        values = reading["options"][0]
+        if not isinstance(values, dict) or not values:
+            raise AnnotationError(f"{file}:{line}: {ident}: readings: options: the option values of this reading")
+        for ruleset_id in rulesets:
+            try:
+                check.rulesets[ruleset_id].with_options(values)
+            except RulesetError as exc:
+                raise AnnotationError(f"{file}:{line}: {ident}: readings: {exc}") from None
+        out.append(
+            Reading(
+                options=MappingProxyType(dict(values)),
+                default=bool(reading.get("default", (False,))[0]),
+                says=_text(reading["says"][0]),
+                example=str(reading["example"][0]),
+                line=line,
+                example_line=_example_line(reading["example"][1]),
+            )
+        )
+    if sum(r.default for r in out) != 1:
+        raise AnnotationError(f"{file}:{node.start_mark.line + 1}: {ident}: readings: exactly one is the default")
+    return tuple(out)
+
+
+def _load_file(path: Path, *, check: _Checker) -> list[Annotation]:
+    file = f"annotations/{path.parent.name}/{path.name}"
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise AnnotationError(f"{file}:{mark.line + 1 if mark else 1}: malformed YAML: {exc.problem}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AnnotationError(f"{file}:1: cannot be read ({exc})") from None
+    if root is None:
+        raise AnnotationError(f"{file}:1: empty file")
+    top = _fields(root, file)
+    if set(top) != {"source", "annotations"}:
+        raise AnnotationError(f"{file}:1: an annotation file has exactly 'source' and 'annotations'")
+    source = str(top["source"][0])
+    if path.parent.name != source:
+        raise AnnotationError(f"{file}:1: source {source!r} is not the source of its folder")
+    items = top["annotations"][1]
+    if not isinstance(items, yaml.SequenceNode):
+        raise AnnotationError(f"{file}:{items.start_mark.line + 1}: annotations: expected a list")
+    return [_annotation(item, file=file, source=source, check=check) for item in items.value]
+
+
+@cache
+def _load(folder: Path, signature: tuple[tuple[str, float], ...]) -> tuple[Annotation, ...]:
+    check = _Checker()
+    out: list[Annotation] = []
+    seen: dict[str, Annotation] = {}
+    for name, _ in signature:
+        for annotation in _load_file(folder / name, check=check):
+            if annotation.id in seen:
+                first = seen[annotation.id]
+                raise AnnotationError(
+                    f"{annotation.file}:{annotation.line}: {annotation.id}: id already used at {first.file}:{first.line}"
+                )
+            seen[annotation.id] = annotation
+            out.append(annotation)
+    return tuple(out)
+
+
+def load_annotations(root: Path | None = None) -> tuple[Annotation, ...]:
+    """Every annotation of every source, checked against the corpus, the rulesets and the bibliography."""
+    folder = annotations_root(root)
+    files = sorted(folder.glob("*/*.yaml"))
+    signature = tuple((str(p.relative_to(folder)), p.stat().st_mtime) for p in files)
+    return _load(folder, signature)
