@@ -256,9 +256,8 @@ def _load(folder: Path, signature: tuple[tuple[str, float], ...]) -> tuple[Annot
         for annotation in _load_file(folder / name, check=check):
             if annotation.id in seen:
                 first = seen[annotation.id]
-                raise AnnotationError(
-                    f"{annotation.file}:{annotation.line}: {annotation.id}: id already used at {first.file}:{first.line}"
-                )
+                where = f"{annotation.file}:{annotation.line}: {annotation.id}"
+                raise AnnotationError(f"{where}: id already used at {first.file}:{first.line}")
             seen[annotation.id] = annotation
             out.append(annotation)
     return tuple(out)
