@@ -31,7 +31,7 @@ from reversis.corpus import load_bibliography, load_corpus
 from reversis.errors import AnnotationError, CorpusError, RulesetError
 from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
 
-__all__ = ["annotations_root", "load_annotations"]
+__all__ = ["annotations_root", "load_annotations", "paragraphs_without_rules"]
 
 try:
     _Loader: type[Any] = yaml.CSafeLoader
@@ -224,7 +224,24 @@ def _readings(
     return tuple(out)
 
 
-def _load_file(path: Path, *, check: _Checker) -> list[Annotation]:
+def _without_rules(node: yaml.Node, *, file: str, source: str, check: _Checker) -> dict[str, str]:
+    """``without_rules``: the paragraphs of the source that state no rule, each with why."""
+    out: dict[str, str] = {}
+    for paragraph_id, (reason, value) in _fields(node, file).items():
+        line = value.start_mark.line + 1
+        try:
+            paragraph = check.corpus.paragraph(paragraph_id)
+        except CorpusError as exc:
+            raise AnnotationError(f"{file}:{line}: without_rules: {exc}") from None
+        if paragraph.source != source:
+            raise AnnotationError(f"{file}:{line}: without_rules: {paragraph_id} is not a paragraph of {source}")
+        if not _text(reason):
+            raise AnnotationError(f"{file}:{line}: without_rules: {paragraph_id}: say why it states no rule")
+        out[paragraph_id] = _text(reason)
+    return out
+
+
+def _load_file(path: Path, *, check: _Checker) -> tuple[list[Annotation], dict[str, str]]:
     file = f"annotations/{path.parent.name}/{path.name}"
     try:
         root = yaml.compose(path.read_text(encoding="utf-8"), Loader=_Loader)
@@ -236,36 +253,57 @@ def _load_file(path: Path, *, check: _Checker) -> list[Annotation]:
     if root is None:
         raise AnnotationError(f"{file}:1: empty file")
     top = _fields(root, file)
-    if set(top) != {"source", "annotations"}:
-        raise AnnotationError(f"{file}:1: an annotation file has exactly 'source' and 'annotations'")
+    if not {"source", "annotations"} <= set(top) <= {"source", "annotations", "without_rules"}:
+        raise AnnotationError(f"{file}:1: an annotation file has 'source', 'annotations' and may have 'without_rules'")
     source = str(top["source"][0])
     if path.parent.name != source:
         raise AnnotationError(f"{file}:1: source {source!r} is not the source of its folder")
     items = top["annotations"][1]
     if not isinstance(items, yaml.SequenceNode):
         raise AnnotationError(f"{file}:{items.start_mark.line + 1}: annotations: expected a list")
-    return [_annotation(item, file=file, source=source, check=check) for item in items.value]
+    annotations = [_annotation(item, file=file, source=source, check=check) for item in items.value]
+    without = (
+        _without_rules(top["without_rules"][1], file=file, source=source, check=check) if "without_rules" in top else {}
+    )
+    return annotations, without
 
 
 @cache
-def _load(folder: Path, signature: tuple[tuple[str, float], ...]) -> tuple[Annotation, ...]:
+def _load(folder: Path, signature: tuple[tuple[str, float], ...]) -> tuple[tuple[Annotation, ...], dict[str, str]]:
     check = _Checker()
     out: list[Annotation] = []
     seen: dict[str, Annotation] = {}
+    without: dict[str, str] = {}
     for name, _ in signature:
-        for annotation in _load_file(folder / name, check=check):
+        annotations, none = _load_file(folder / name, check=check)
+        without.update(none)
+        for annotation in annotations:
             if annotation.id in seen:
                 first = seen[annotation.id]
                 where = f"{annotation.file}:{annotation.line}: {annotation.id}"
                 raise AnnotationError(f"{where}: id already used at {first.file}:{first.line}")
             seen[annotation.id] = annotation
             out.append(annotation)
-    return tuple(out)
+    for annotation in out:
+        if annotation.paragraph in without:
+            raise AnnotationError(
+                f"{annotation.file}:{annotation.line}: {annotation.id}: {annotation.paragraph} is listed "
+                "under without_rules, yet this annotation quotes a rule in it"
+            )
+    return tuple(out), without
+
+
+def _files(root: Path | None) -> tuple[Path, tuple[tuple[str, float], ...]]:
+    folder = annotations_root(root)
+    files = sorted(folder.glob("*/*.yaml"))
+    return folder, tuple((str(p.relative_to(folder)), p.stat().st_mtime) for p in files)
 
 
 def load_annotations(root: Path | None = None) -> tuple[Annotation, ...]:
     """Every annotation of every source, checked against the corpus, the rulesets and the bibliography."""
-    folder = annotations_root(root)
-    files = sorted(folder.glob("*/*.yaml"))
-    signature = tuple((str(p.relative_to(folder)), p.stat().st_mtime) for p in files)
-    return _load(folder, signature)
+    return _load(*_files(root))[0]
+
+
+def paragraphs_without_rules(root: Path | None = None) -> dict[str, str]:
+    """The paragraphs the annotation files declare to state no rule, each with the reason."""
+    return dict(_load(*_files(root))[1])
