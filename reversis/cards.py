@@ -50,6 +50,11 @@ TEN, JACK, QUEEN, KING, ACE = 10, 11, 12, 13, 14
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 
+def _cut(text: str, limit: int = 40) -> str:
+    """A value shown in a message, cut short when long."""
+    return text if len(text) <= limit else text[: limit - 2] + " …"
+
+
 def make_card(suit: int, rank: int) -> Card:
     """The card of a suit (0–3) and a rank (2–14)."""
     return suit << 4 | rank
@@ -109,16 +114,22 @@ class Pack:
         Raises ``ScenarioError`` naming the card and what was expected.
         """
         if not isinstance(text, str):
-            raise ScenarioError(f"{text!r} is not a card (expected a string such as {self.example!r})")
+            raise ScenarioError(f"{_cut(repr(text))} is not a card (expected a string such as {self.example!r})")
         word = text.strip().upper()
+        if word and word[0] in _SYMBOLS:  # a suit symbol first, as printed in some books: ♥2 is 2♥
+            word = word[1:] + word[0]
         if word and word[-1] in _SYMBOLS:
             word = word[:-1] + _SYMBOLS[word[-1]]
         if len(word) == 3 and word.startswith("10"):
             word = "T" + word[2]
         if len(word) != 2 or word[0] not in self.rank_letters or word[1] not in self.suit_letters:
+            hint = ""
+            if len(word) == 2 and word[1] in self.rank_letters and word[0] in self.suit_letters:
+                hint = f"; the rank comes first: {word[1]}{word[0]}"
             raise ScenarioError(
-                f"unknown card {text!r} in the {self.id} pack "
-                f"(ranks {' '.join(self.rank_letters)}, suits {' '.join(self.suit_letters)})"
+                f"unknown card {_cut(repr(text))} in the {self.id} pack: a card is its rank then its suit, "
+                f"e.g. {self.example} (ranks {' '.join(self.rank_letters)}, suits {' '.join(self.suit_letters)}"
+                f"{' or ♠ ♥ ♦ ♣' if self.suit_letters == 'SHDC' else ''}){hint}"
             )
         return make_card(self.suit_letters.index(word[1]), self.rank_codes[self.rank_letters.index(word[0])])
 

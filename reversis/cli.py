@@ -1,7 +1,8 @@
-"""The ``reversis`` command: rules, play, simulate, cite.
+"""The reversis command: read the rulesets, play a scenario, simulate many hands, cite a paragraph.
 
 Every error a user can cause is printed as one line on standard error, with
-exit status 2, and no traceback.
+exit status 2, and no traceback; Ctrl-C stops any command with one line and
+exit status 130.
 """
 
 from __future__ import annotations
@@ -12,20 +13,30 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from reversis.errors import ReversisError
 
 __all__ = ["main"]
+
+#: The most worker processes ``simulate --jobs`` starts.
+MAX_JOBS = 64
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     from reversis.ruleset import load_ruleset, ruleset_ids
 
     if args.ruleset is None:
-        for ruleset_id in ruleset_ids():
-            rules = load_ruleset(ruleset_id)
-            print(f"{ruleset_id}: {rules.title} ({rules.evidence}; source {rules.source})")
+        listed = [load_ruleset(ruleset_id) for ruleset_id in ruleset_ids()]
+        if args.json:
+            fields = [
+                {"id": r.id, "title": r.title, "pack": r.pack.id, "evidence": r.evidence, "source": r.source}
+                for r in listed
+            ]
+            print(json.dumps(fields, ensure_ascii=False, indent=2))
+            return 0
+        for rules in listed:
+            print(f"{rules.id}: {rules.title} ({rules.evidence}; source {rules.source})")
         return 0
     rules = load_ruleset(args.ruleset)
     if args.json:
@@ -36,28 +47,48 @@ def _cmd_rules(args: argparse.Namespace) -> int:
                 "annotations": list(opt.annotations),
                 "cites": list(opt.cites),
                 "choices": list(opt.choices),
+                "domain": opt.domain.as_data() if opt.domain is not None else None,
+                "allowed": opt.allowed(rules.pack, players=rules.get("players")),
                 "note": opt.note,
             }
             for name, opt in rules.options.items()
         }
         engine_rules = {
-            rule: {"cites": list(cites), "annotations": list(rules.rule_annotations[rule])}
+            rule: {
+                "cites": list(cites),
+                "annotations": list(rules.rule_annotations[rule]),
+                "basis": rules.rule_basis.get(rule, "stated"),
+            }
             for rule, cites in rules.rule_cites.items()
         }
-        payload = {"id": rules.id, "title": rules.title, "options": options, "rules": engine_rules}
+        conventions = [{"topic": c.topic, "text": c.text, "cites": list(c.cites)} for c in rules.conventions]
+        payload = {
+            "id": rules.id,
+            "title": rules.title,
+            "conventions": conventions,
+            "options": options,
+            "rules": engine_rules,
+        }
         print(json.dumps(payload, ensure_ascii=False, indent=2))
         return 0
     print(f"{rules.id}: {rules.title} (pack: {rules.pack.id}; evidence: {rules.evidence})")
+    if rules.conventions:
+        print("how the ruleset reads what its source leaves implicit:")
+        for convention in rules.conventions:
+            print(f"  {convention.topic}: {convention.text} (cites {', '.join(convention.cites) or '-'})")
+    print("options:")
     for name, opt in rules.options.items():
-        choices = f" (one of {', '.join(map(str, opt.choices))})" if opt.choices else ""
-        print(f"  {name} = {json.dumps(opt.default, ensure_ascii=False)}{choices}")
+        allowed = opt.allowed(rules.pack, players=rules.get("players"))
+        print(f"  {name} = {json.dumps(opt.default, ensure_ascii=False)}  ({allowed})")
         print(f"      {opt.meaning}")
         print(f"      cites {', '.join(opt.cites) or '-'}; annotations {', '.join(opt.annotations)}")
         if opt.note:
             print(f"      note: {opt.note}")
     print("engine rules (the rule ids of events and payments) and the paragraphs that order them:")
     for rule, cites in rules.rule_cites.items():
-        print(f"  {rule}: {', '.join(cites)}")
+        basis = rules.rule_basis.get(rule, "stated")
+        shown = "not in the source" if basis == "not-in-source" else ", ".join(cites)
+        print(f"  {rule}: {shown}" + (f" ({basis})" if basis not in ("stated", "not-in-source") else ""))
     return 0
 
 
@@ -66,18 +97,31 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from reversis.result import dump_record, record, result
     from reversis.scenario import play_file
 
+    if args.record and _same_file(args.record, args.scenario):
+        raise ReversisError(
+            f"{args.record}: is the scenario being played; --record would overwrite it "
+            "(and lose its title and narrative): give another file"
+        )
     scenario, hand = play_file(args.scenario)
     if args.record:
         data = record(hand, bot=scenario.bot, seed=scenario.seed)
         try:
             Path(args.record).write_text(dump_record(data), encoding="utf-8")
         except OSError as exc:
-            raise ReversisError(f"{args.record}: cannot be written ({exc.strerror})") from None
+            raise ReversisError(f"{args.record}: cannot be written ({exc.strerror or exc})") from None
     if args.json:
         print(json.dumps(result(hand), ensure_ascii=False, indent=2))
     else:
-        print(account(hand))
+        print(account(hand, given_exchanges=set(scenario.exchange), given_plays=len(scenario.plays)))
     return 0
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name the same file (the same inode, or the same path once resolved)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return Path(a).resolve() == Path(b).resolve()
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -105,57 +149,173 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    print(f"{args.ruleset}, bot {args.bot}, seed {args.seed}, {jobs} job(s)")
+    print(f"{args.ruleset}, bot {args.bot}, seed {args.seed}, {jobs} job{'' if jobs == 1 else 's'}")
     for line in stats.lines():
         print(line)
     return 0
 
 
+def _cmd_coverage(args: argparse.Namespace) -> int:
+    from reversis.annotations.coverage import report
+
+    text, status = report(as_json=args.json, mutation=not args.no_mutation)
+    print(text)
+    return status
+
+
 def _cmd_cite(args: argparse.Namespace) -> int:
     from reversis.corpus.cite import cite
 
-    print(cite(args.paragraph, fmt=args.format))
+    print(cite(args.paragraph, fmt=args.format, style=args.style))
     return 0
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="reversis", description=__doc__.splitlines()[0] if __doc__ else None)
-    sub = parser.add_subparsers(dest="command", required=True)
+class _UsageError(Exception):
+    """A command line argparse refuses; its message is one line."""
 
-    rules = sub.add_parser("rules", help="list the rulesets, or one ruleset's options with their citations")
-    rules.add_argument("ruleset", nargs="?", help="a ruleset id, e.g. encyclopedie-1765")
-    rules.add_argument("--json", action="store_true", help="print the options as JSON")
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Each option's help ends with its default, except for flags and options without one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or isinstance(action.default, bool):
+            return action.help
+        return super()._get_help_string(action)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with defaults in the help and a usage error on one line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
+
+
+def _whole(low: int, high: int | None = None) -> Any:
+    """An argparse type: a whole number from ``low`` (to ``high``)."""
+    allowed = f"a whole number from {low} to {high}" if high is not None else f"a whole number ≥ {low}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not allowed: it must be {allowed}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is not allowed: it must be {allowed}")
+        return value
+
+    return parse
+
+
+def _parser() -> argparse.ArgumentParser:
+    from reversis import __version__
+    from reversis.bots import BOTS
+    from reversis.ruleset import ruleset_ids
+
+    rulesets = ruleset_ids()
+    parser = _Parser(prog="reversis", description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    rules = sub.add_parser(
+        "rules",
+        help="list the rulesets, or one ruleset's options with their domains and citations",
+        description="List the rulesets, or one ruleset's options: default, allowed values, meaning, citations.",
+    )
+    rules.add_argument("ruleset", nargs="?", choices=rulesets, help="a ruleset id (default: list the rulesets)")
+    rules.add_argument("--json", action="store_true", help="print the list or the options as JSON")
     rules.set_defaults(run=_cmd_rules)
 
-    play = sub.add_parser("play", help="play a scenario file and print the hand, or its result as JSON")
+    play = sub.add_parser(
+        "play",
+        help="play a scenario file and print the hand, or its result as JSON",
+        description="Play the hand a scenario file describes (see docs/scenarios.md) and print it, "
+        "trick by trick, with every payment and the rule that orders it.",
+    )
     play.add_argument("scenario", help="a scenario YAML file")
-    play.add_argument("--json", action="store_true", help="print the result as JSON")
-    play.add_argument("--record", metavar="OUT.yaml", help="write the complete hand record, replayable")
+    play.add_argument("--json", action="store_true", help="print the result as JSON instead of the account")
+    play.add_argument(
+        "--record",
+        metavar="OUT.yaml",
+        help="also write the complete hand as a scenario, every exchange and play filled in, which replays "
+        "to the same result (never onto the scenario itself)",
+    )
     play.set_defaults(run=_cmd_play)
 
-    sim = sub.add_parser("simulate", help="play many seeded hands with a bot and print frequencies")
-    sim.add_argument("--ruleset", required=True)
-    sim.add_argument("--hands", type=int, default=1000)
-    sim.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
-    sim.add_argument("--bot", default="cautious")
-    sim.add_argument("--seed", type=int, default=0)
+    sim = sub.add_parser(
+        "simulate",
+        help="play many seeded hands with a bot and print frequencies",
+        description="Play many seeded hands with a bot on several processes and print how often each thing "
+        "happened; the totals do not depend on --jobs.",
+    )
+    only = rulesets[0] if len(rulesets) == 1 else None
+    sim.add_argument(
+        "--ruleset",
+        choices=rulesets,
+        required=only is None,
+        default=only,
+        help="the ruleset to play" + (", optional while it is the only one" if only else ""),
+    )
+    sim.add_argument("--hands", type=_whole(1), default=1000, help="how many hands to play, at least 1")
+    sim.add_argument(
+        "--jobs",
+        type=_whole(0, MAX_JOBS),
+        default=0,
+        help=f"worker processes, 0 to {MAX_JOBS}; 0 is one per core",
+    )
+    sim.add_argument("--bot", choices=sorted(BOTS), default="cautious", help="the bot that plays every seat")
+    sim.add_argument("--seed", type=_whole(0), default=0, help="hand i is dealt from seed + i")
     sim.set_defaults(run=_cmd_simulate)
 
     cite = sub.add_parser("cite", help="a ready citation of a paragraph of the corpus")
     cite.add_argument("paragraph", help="a paragraph id, e.g. encyclopedie-1765:4")
-    cite.add_argument("--format", choices=["text", "bibtex", "csl-json"], default="text")
+    from reversis.corpus.cite import FORMATS, STYLES
+
+    cite.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help=f"one of {', '.join(FORMATS)}; text is a reference in --style (default: %(default)s)",
+    )
+    cite.add_argument(
+        "--style",
+        choices=STYLES,
+        default="chicago",
+        help=f"the citation style of --format text, one of {', '.join(STYLES)} (default: %(default)s)",
+    )
     cite.set_defaults(run=_cmd_cite)
+
+    cover = sub.add_parser(
+        "coverage",
+        help="how far the annotations cover each source; exit status 1 unless complete",
+        description="Per source: rule-bearing paragraphs, annotated, rule statements, modelled, with a passing "
+        "example, ambiguous, not modelled, and the mutation kill rate of its rulesets. Exit status 1 unless every "
+        "rule-bearing paragraph is annotated, every modelled statement has a passing example and every mutant "
+        "is killed.",
+    )
+    cover.add_argument("--json", action="store_true", help="print the coverage as JSON")
+    cover.add_argument("--no-mutation", action="store_true", help="skip the mutation check (faster)")
+    cover.set_defaults(run=_cmd_coverage)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = _parser().parse_args(argv)
+    """Run the command line; returns the exit status (``--help`` and ``--version`` exit with 0)."""
     try:
+        args = _parser().parse_args(argv)
         status: int = args.run(args)
+    except _UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     except ReversisError as exc:
         print(f"reversis: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("reversis: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         return 0
     return status

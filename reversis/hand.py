@@ -250,6 +250,11 @@ class Hand:
         hearts = hand & SUIT_MASKS[p.quinola_suit]
         if p.heart_discard_exception and hearts & hearts - 1 == 0 and hearts & p.guard_courts:
             return hand
+        if hand == hearts and not self._may_decline():
+            # A dealer holding nothing but hearts must still discard ("il est obligé d'y mettre ...
+            # celle de ses cartes qu'il juge à-propos"): the article does not foresee the case, and the
+            # obligation is read as coming before the ban.
+            return hand
         return hand & ~hearts
 
     def _may_decline(self) -> bool:

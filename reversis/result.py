@@ -25,7 +25,7 @@ __all__ = ["dump_record", "hands_after_exchange", "record", "result"]
 
 
 def result(hand: Hand) -> dict[str, Any]:
-    """The result of a finished hand, as DESIGN.md specifies it (JSON-ready)."""
+    """The result of a finished hand, as ``docs/scenarios.md`` documents it (JSON-ready)."""
     names = hand.rules.pack.names
     n = hand.players
     exchange = []

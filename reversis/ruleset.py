@@ -12,7 +12,7 @@ looks at a ruleset's name.
 >>> rules.with_options({"players": 6})
 Traceback (most recent call last):
 ...
-reversis.errors.RulesetError: option 'players' of ruleset encyclopedie-1765: 6 is not one of 4, 5
+reversis.ruleset.OptionError: option 'players' of ruleset encyclopedie-1765: 6 is not allowed: it must be one of 4, 5
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ from typing import Any
 import yaml
 
 from reversis.cards import PACKS, Pack
+from reversis.domains import Domain, OutsideDomain, parse_domain, show
 from reversis.errors import RulesetError
 
-__all__ = ["BASES", "Convention", "Option", "Ruleset", "load_ruleset", "ruleset_ids"]
+__all__ = ["BASES", "Convention", "Option", "OptionError", "Ruleset", "load_ruleset", "ruleset_ids"]
 
 
 @dataclass(frozen=True)
@@ -44,36 +45,47 @@ class Option:
     choices: tuple[Any, ...] = ()
     note: str = ""
 
-    def check(self, value: Any, *, ruleset: str) -> Any:
-        """Validate a value for this option; mappings are merged into the default."""
-        where = f"option {self.name!r} of ruleset {ruleset}"
-        if isinstance(self.default, bool) or self.default is None:
-            ok = isinstance(value, bool) if isinstance(self.default, bool) else True
-        elif isinstance(self.default, int):
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        else:
-            ok = isinstance(value, type(self.default))
-        if not ok:
-            kind = type(self.default).__name__
-            raise RulesetError(f"{where}: {value!r} is not a {kind} like the default {self.default!r}")
-        if isinstance(self.default, dict):
-            unknown = set(value) - set(self.default)
-            if unknown:
-                raise RulesetError(f"{where}: unknown key(s) {', '.join(map(str, sorted(unknown, key=str)))}")
-            for key, item in value.items():
-                model = self.default[key]
-                if type(item) is not type(model):
-                    raise RulesetError(f"{where}: {key}: {item!r} is not a {type(model).__name__} like {model!r}")
+    #: the values allowed: ``domain:`` of the ruleset file, completed from the default and ``choices``
+    domain: Domain | None = None
+
+    def __post_init__(self) -> None:
+        if self.domain is None:
+            spec = {"choices": list(self.choices)} if self.choices else None
+            object.__setattr__(self, "domain", parse_domain(spec, default=self.default, where=f"option {self.name}"))
+
+    def allowed(self, pack: Pack | None = None, *, players: int | None = None) -> str:
+        """What the option allows, in plain English (e.g. ``a whole number ≥ 1``)."""
+        assert self.domain is not None
+        return self.domain.describe(pack, players=players)
+
+    def check(self, value: Any, *, ruleset: str, pack: Pack, players: int | None = None) -> Any:
+        """The value checked against the option's domain (a card in its notation, a mapping merged
+        into the default); ``OptionError`` says what is allowed."""
+        assert self.domain is not None
+        try:
+            value = self.domain.check(value, pack=pack, players=players)
+        except OutsideDomain as exc:
+            raise OptionError(
+                f"option {self.name!r} of ruleset {ruleset}: "
+                + (f"{self.name}{exc.path}: {exc}" if exc.path else str(exc)),
+                option=self.name,
+                path=exc.path,
+                detail=str(exc),
+            ) from None
+        if isinstance(self.default, dict) and isinstance(value, dict):
             value = {**self.default, **value}
-        if isinstance(self.default, list):
-            kinds = {type(item) for item in self.default}
-            bad = [item for item in value if type(item) not in kinds]
-            if bad:
-                raise RulesetError(f"{where}: {bad[0]!r} is not like the items of {self.default!r}")
-        if self.choices and value not in self.choices:
-            shown = ", ".join(map(str, self.choices))
-            raise RulesetError(f"{where}: {value!r} is not one of {shown}")
         return value
+
+
+class OptionError(RulesetError):
+    """An option value outside its domain: ``option`` names it, ``path`` the wrong part of it
+    (``.4`` for a key of a mapping, ``[2]`` for an item of a list), ``detail`` the problem alone."""
+
+    def __init__(self, message: str, *, option: str, path: str = "", detail: str = "") -> None:
+        super().__init__(message)
+        self.option = option
+        self.path = path
+        self.detail = detail or message
 
 
 @dataclass(frozen=True)
@@ -127,15 +139,24 @@ class Ruleset(Mapping[str, Any]):
         return f"load_ruleset({self.id!r}).with_options({changed!r})" if changed else f"load_ruleset({self.id!r})"
 
     def _unknown(self, name: str) -> str:
-        return f"unknown option {name!r} for ruleset {self.id} (see `reversis rules {self.id}`)"
+        return f"unknown option {show(name)!r} for ruleset {self.id} (see `reversis rules {self.id}`)"
 
     def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
         """A copy with some options changed; unknown names and wrong types raise ``RulesetError``."""
         values = dict(self.settings)
+        # the number of players first: a seat's domain depends on it
+        players_option = self.options.get("players")
+        if "players" in overrides and players_option is not None:
+            values["players"] = players_option.check(overrides["players"], ruleset=self.id, pack=self.pack)
+        players = values.get("players")
+        players = players if isinstance(players, int) else None
         for name, value in overrides.items():
             if name not in self.options:
                 raise RulesetError(self._unknown(name))
-            values[name] = self.options[name].check(value, ruleset=self.id)
+            values[name] = self.options[name].check(value, ruleset=self.id, pack=self.pack, players=players)
+        for name, option in self.options.items():  # a seat left at its default must exist at this number of players
+            if name not in overrides and option.domain is not None and option.domain.kind == "seat":
+                option.check(values[name], ruleset=self.id, pack=self.pack, players=players)
         return Ruleset(
             id=self.id,
             title=self.title,
@@ -165,7 +186,7 @@ def ruleset_ids() -> list[str]:
 def load_ruleset(ruleset_id: str) -> Ruleset:
     """Load a shipped ruleset by id, with every option at its default."""
     if ruleset_id not in ruleset_ids():
-        raise RulesetError(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+        raise RulesetError(f"unknown ruleset {show(ruleset_id)!r} (known: {', '.join(ruleset_ids())})")
     path = resources.files("reversis") / "rulesets" / f"{ruleset_id}.yaml"
     where = f"reversis/rulesets/{ruleset_id}.yaml"
     try:
@@ -174,6 +195,16 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     except yaml.YAMLError as exc:
         raise RulesetError(f"{where}: malformed YAML: {exc}".replace("\n", " ")) from None
     return _build(data, where=where)
+
+
+def _domain(spec: dict[str, Any], *, where: str) -> Domain:
+    """An option's ``domain:`` with its ``choices:``, completed from its default."""
+    written = spec.get("domain") or {}
+    if not isinstance(written, dict):
+        raise RulesetError(f"{where}: a domain is a mapping such as {{min: 1}}")
+    if "choices" in spec:
+        written = {"choices": spec["choices"], **written}
+    return parse_domain(written, default=spec["default"], where=where)
 
 
 def _build(data: Any, *, where: str) -> Ruleset:
@@ -198,7 +229,15 @@ def _build(data: Any, *, where: str) -> Ruleset:
             cites=tuple(spec.get("cites", ())),
             choices=tuple(spec.get("choices", ())),
             note=" ".join(str(spec.get("note", "")).split()),
+            domain=_domain(spec, where=f"{where}: option {name!r}"),
         )
+    pack = PACKS[data["pack"]]
+    players = options["players"].default if "players" in options else None
+    for name, option in options.items():
+        try:
+            option.check(option.default, ruleset=str(data["id"]), pack=pack, players=players)
+        except OptionError as exc:
+            raise RulesetError(f"{where}: option {name!r}: its default is outside its domain: {exc.detail}") from None
     rule_cites: dict[str, tuple[str, ...]] = {}
     rule_annotations: dict[str, tuple[str, ...]] = {}
     rule_basis: dict[str, str] = {}

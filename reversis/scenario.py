@@ -1,8 +1,12 @@
 """Scenarios: a hand described in YAML, played to the end, and its result.
 
-This is the public contract of DESIGN.md: ``reversis play SCENARIO.yaml``.
-Every problem with a scenario is a ``ScenarioError`` whose one-line message
-names the file, the line, the field and the problem.
+This is the public contract of ``reversis play SCENARIO.yaml``, documented
+field by field in ``docs/scenarios.md``. The text is read by
+:mod:`reversis.scenario_yaml` (parsed once, with limits on size, aliases,
+duplicate keys and lengths), every option is checked against its domain, and
+every card against the ruleset's pack. Every problem with a scenario is a
+``ScenarioError`` whose one-line message names the file, the line, the field
+and the problem.
 
 >>> text = '''
 ... ruleset: encyclopedie-1765
@@ -21,13 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from reversis.bots import BOTS, get_bot
-from reversis.cards import Card
+from reversis.cards import Card, card_rank
+from reversis.domains import show
 from reversis.errors import IllegalAction, RulesetError, ScenarioError
 from reversis.hand import Bete, Hand, Phase
-from reversis.ruleset import Ruleset, load_ruleset
+from reversis.params import compile_params
+from reversis.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
+from reversis.scenario_yaml import MAX_BYTES, read_yaml
 
 __all__ = [
     "Scenario",
@@ -78,100 +83,109 @@ class Scenario:
         return f"{self.source}:{self.lines.get(key, self.lines.get(key.split('.')[0].split('[')[0], 1))}"
 
 
-def _lines(node: yaml.Node, prefix: str, out: dict[str, int]) -> None:
-    """Record the line of every key and list item under ``node``."""
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            name = f"{prefix}.{key.value}" if prefix else str(key.value)
-            out[name] = key.start_mark.line + 1
-            _lines(value, name, out)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            name = f"{prefix}[{i}]"
-            out[name] = item.start_mark.line + 1
-            _lines(item, name, out)
-
-
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and check a scenario file."""
+    """Read and check a scenario file (at most ``MAX_BYTES`` of it is ever read)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            raw = file.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise ScenarioError(f"{path}: cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: is not UTF-8 text") from None
+        raise ScenarioError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > MAX_BYTES:
+        line = raw.count(b"\n", 0, MAX_BYTES) + 1
+        raise ScenarioError(
+            f"{path}:{line}: the file goes on past {MAX_BYTES // 1024} KiB, more than any scenario needs"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ScenarioError(f"{path}:{line}: is not UTF-8 text (byte {exc.start + 1})") from None
     return parse_scenario(text, source=str(path))
 
 
 def _option_key(exc: RulesetError, options: dict[str, Any], *, default: str) -> str:
     """The scenario field an option error is about (``options.NAME``), or ``default``."""
+    if isinstance(exc, OptionError):
+        return f"options.{exc.option}{exc.path}"
     for name in options:
-        if f"'{name}'" in str(exc) or f"option {name}:" in str(exc):
+        if f"'{name}'" in str(exc) or f"option {name}:" in str(exc) or f"option {name} " in str(exc):
             return f"options.{name}"
     return default
 
 
+def _whole(value: Any, *, low: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+
 def parse_scenario(text: str, *, source: str) -> Scenario:
     """Parse and check a scenario given as YAML text; ``source`` names it in errors."""
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ScenarioError(f"{source}:{line}: malformed YAML: {problem}") from None
-    lines: dict[str, int] = {}
-    if node is not None:
-        _lines(node, "", lines)
+    data, lines = read_yaml(text, source=source)
+
+    def line_of(key: str) -> int:
+        while key not in lines and ("." in key or "[" in key):  # the nearest enclosing field with a line
+            key = key[: max(key.rfind("."), key.rfind("["))]
+        return lines.get(key, 1)
 
     def fail(key: str, problem: str) -> ScenarioError:
-        line = lines.get(key, 1)
-        return ScenarioError(f"{source}:{line}: {key}: {problem}")
+        return ScenarioError(f"{source}:{line_of(key)}: {key}: {problem}")
 
     if not isinstance(data, dict):
         raise ScenarioError(f"{source}:1: a scenario is a mapping with at least 'ruleset'")
-    unknown = sorted(set(map(str, data)) - _FIELDS)
+    unknown = sorted((str(key) for key in data if key not in _FIELDS), key=lambda k: lines.get(k, 0))
     if unknown:
         raise fail(unknown[0], f"unknown field (known: {', '.join(sorted(_FIELDS))})")
     if "ruleset" not in data:
         raise ScenarioError(f"{source}:1: ruleset: missing (e.g. 'ruleset: encyclopedie-1765')")
+    if not isinstance(data["ruleset"], str):
+        raise fail("ruleset", f"{show(data['ruleset'])} is not a ruleset id (known: {', '.join(ruleset_ids())})")
+    for key in ("title", "narrative"):
+        if isinstance(data.get(key), list | dict):
+            raise fail(key, "expected text")
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise fail("options", "expected a mapping of option names to values")
     try:
-        rules = load_ruleset(str(data["ruleset"])).with_options(options)
+        rules = load_ruleset(data["ruleset"]).with_options({str(name): value for name, value in options.items()})
+    except OptionError as exc:
+        raise fail(_option_key(exc, options, default="options"), exc.detail) from None
     except RulesetError as exc:
         raise fail(_option_key(exc, options, default="ruleset"), str(exc)) from None
     pack = rules.pack
     try:
-        from reversis.params import compile_params
-
         params = compile_params(rules)
     except RulesetError as exc:
         raise fail(_option_key(exc, options, default="options"), str(exc)) from None
     n = params.players
+    in_pack = set(params.pack)
 
     def seat_of(key: str, value: Any) -> int:
-        try:
-            seat = int(value)
-        except (TypeError, ValueError):
-            raise fail(key, f"{value!r} is not a seat (0..{n - 1})") from None
-        if not 0 <= seat < n:
-            raise fail(key, f"seat {seat} does not exist (0..{n - 1})")
-        return seat
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise fail(key, f"{show(value)} is not a seat (0..{n - 1})")
+        if not 0 <= value < n:
+            raise fail(key, f"seat {value} does not exist (0..{n - 1})")
+        return value
 
     def card(key: str, value: Any) -> Card:
         try:
-            return pack.parse(value)
+            parsed = pack.parse(value)
         except ScenarioError as exc:
             raise fail(key, str(exc)) from None
+        if parsed not in in_pack:
+            name = pack.name(parsed)
+            if card_rank(parsed) in pack.optional_ranks:
+                raise fail(
+                    key,
+                    f"{name} is not in this pack: its {len(in_pack)} cards leave out the tens "
+                    "unless option keep_tens is true",
+                )
+            raise fail(key, f"{name} is not in this pack of {len(in_pack)} cards")
+        return parsed
 
     def integer(key: str, default: int) -> int:
         value = data.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise fail(key, f"{value!r} is not a whole number >= 0")
-        return value
+        if not _whole(value):
+            raise fail(key, f"{show(value)} is not allowed: it must be a whole number ≥ 0")
+        return int(value)
 
     dealer = seat_of("dealer", data.get("dealer", 0))
     hands: list[list[Card]] | None = None
@@ -181,19 +195,34 @@ def parse_scenario(text: str, *, source: str) -> Scenario:
         if not isinstance(raw_hands, dict):
             raise fail("hands", f"expected a mapping of the {n} seats to their cards")
         hands = [[] for _ in range(n)]
-        given = set()
+        given: dict[Card, tuple[str, str]] = {}  # the field and the hand where each card was given first
+
+        def deal(key: str, value: Any, where: str) -> Card:
+            # checked here, before the hand is built, to name both places of a card given twice
+            parsed = card(key, value)
+            if parsed in given:
+                first, first_where = given[parsed]
+                twice = f"twice in {where}" if first_where == where else f"twice ({first_where} and {where})"
+                raise fail(
+                    key,
+                    f"card {pack.name(parsed)} is dealt {twice}, at {first} (line {line_of(first)}) and {key}; "
+                    "rule deal.misdeal orders a redeal",
+                )
+            given[parsed] = (key, where)
+            return parsed
+
         for key, cards in raw_hands.items():
             seat = seat_of(f"hands.{key}", key)
             if not isinstance(cards, list):
                 raise fail(f"hands.{key}", "expected a list of cards")
-            hands[seat] = [card(f"hands.{key}[{i}]", c) for i, c in enumerate(cards)]
-            given.add(seat)
-        if len(given) != n:
-            raise fail("hands", f"hands given for seats {sorted(given)}, expected all of 0..{n - 1}")
+            hands[seat] = [deal(f"hands.{key}[{i}]", c, f"hand {seat}") for i, c in enumerate(cards)]
+        seats = sorted(raw_hands)
+        if len(seats) != n:
+            raise fail("hands", f"hands given for seats {show(seats)}, expected all of 0..{n - 1}")
         raw_talon = data.get("talon")
         if not isinstance(raw_talon, list):
             raise fail("talon" if "talon" in data else "hands", "a given deal needs the talon as a list of cards")
-        talon = [card(f"talon[{i}]", c) for i, c in enumerate(raw_talon)]
+        talon = [deal(f"talon[{i}]", c, "the talon") for i, c in enumerate(raw_talon)]
     exchange: dict[int, Card | None] = {}
     raw_exchange = data.get("exchange") or {}
     if not isinstance(raw_exchange, dict):
@@ -205,7 +234,7 @@ def parse_scenario(text: str, *, source: str) -> Scenario:
         elif isinstance(action, dict) and set(action) == {"discard"}:
             exchange[seat] = card(f"exchange.{key}.discard", action["discard"])
         else:
-            raise fail(f"exchange.{key}", f"{action!r}: expected 'pass' or {{discard: CARD}}")
+            raise fail(f"exchange.{key}", f"{show(action)}: expected 'pass' or {{discard: CARD}}")
     if data.get("declarations"):
         raise fail("declarations", f"ruleset {rules.id} has no declarations")
     plays: list[tuple[int | None, Card, int]] = []
@@ -217,12 +246,12 @@ def parse_scenario(text: str, *, source: str) -> Scenario:
         if isinstance(item, dict):
             if set(item) != {"seat", "card"}:
                 raise fail(key, "a play is a card, or {seat: N, card: CARD} for a play out of turn")
-            plays.append((seat_of(key + ".seat", item["seat"]), card(key + ".card", item["card"]), lines.get(key, 1)))
+            plays.append((seat_of(key + ".seat", item["seat"]), card(key + ".card", item["card"]), line_of(key)))
         else:
-            plays.append((None, card(key, item), lines.get(key, 1)))
-    bot = str(data.get("bot", "cautious"))
-    if bot not in BOTS:
-        raise fail("bot", f"unknown bot {bot!r} (known: {', '.join(sorted(BOTS))})")
+            plays.append((None, card(key, item), line_of(key)))
+    bot = data.get("bot", "cautious")
+    if not isinstance(bot, str) or bot not in BOTS:
+        raise fail("bot", f"unknown bot {show(bot)} (known: {', '.join(sorted(BOTS))})")
     betes: list[Bete] = []
     raw_betes = data.get("betes") or []
     if not isinstance(raw_betes, list):
@@ -232,13 +261,13 @@ def parse_scenario(text: str, *, source: str) -> Scenario:
         if not isinstance(item, dict) or set(item) != {"seat", "amount"}:
             raise fail(key, "a bête owed is {seat: N, amount: N}")
         amount = item["amount"]
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-            raise fail(key, f"amount {amount!r} is not a whole number >= 0")
+        if not _whole(amount):
+            raise fail(key, f"amount {show(amount)} is not allowed: it must be a whole number ≥ 0")
         betes.append((seat_of(key, item["seat"]), amount, "bete.carried"))
     return Scenario(
         source=source,
         rules=rules,
-        options=dict(options),
+        options={str(name): value for name, value in options.items()},
         dealer=dealer,
         hands=hands,
         talon=talon,

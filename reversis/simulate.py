@@ -10,9 +10,10 @@ into an empty pool, so the totals do not depend on the number of jobs.
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from reversis.bots import get_bot
@@ -105,22 +106,34 @@ def simulate(
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> Stats:
-    """Play ``hands`` seeded hands with ``jobs`` processes; ``progress`` is called with each chunk's size."""
+    """Play ``hands`` seeded hands with ``jobs`` processes; ``progress`` is called with each chunk's size.
+
+    The chunks of work are made as the workers take them, so memory does not grow with ``hands``.
+    The workers ignore Ctrl-C: the parent alone is interrupted, and its pool ends them all
+    (``Pool.terminate``) on the way out, whatever stopped it.
+    """
     load_ruleset(ruleset)  # fail early, in this process, on an unknown ruleset
     get_bot(bot)
     size = max(1, min(500, hands // (jobs * 8) or 1))
-    work = [(ruleset, bot, seed, a, b) for a, b in _chunks(hands, size)]
+    work = ((ruleset, bot, seed, a, b) for a, b in _chunks(hands, size))
     total = Stats()
+    results: Iterator[Stats]
     if jobs <= 1:
-        results: Iterator[Stats] = map(_chunk, work)
+        results = map(_chunk, work)
         for stats in results:
             total.add(stats)
             if progress:
                 progress(stats.hands)
         return total
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for stats in pool.map(_chunk, work):
+    with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
+        results = pool.imap(_chunk, work)
+        for stats in results:
             total.add(stats)
             if progress:
                 progress(stats.hands)
     return total
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent, which ends the pool (no traceback from each worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

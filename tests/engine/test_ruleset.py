@@ -104,16 +104,16 @@ def test_with_options_returns_a_copy_and_leaves_the_ruleset_unchanged(rules: Rul
 @pytest.mark.parametrize(
     ("name", "value", "expected"),
     [
-        pytest.param("keep_tens", 1, "not a bool", id="int-for-bool"),
-        pytest.param("keep_tens", "yes", "not a bool", id="str-for-bool"),
-        pytest.param("players", True, "not a int", id="bool-for-int"),
-        pytest.param("players", "4", "not a int", id="str-for-int"),
-        pytest.param("players", 6, "not one of 4, 5", id="not-a-choice"),
-        pytest.param("talon_payer", "the-dealer", "not one of", id="str-not-a-choice"),
-        pytest.param("talon", 3, "not a dict", id="int-for-mapping"),
-        pytest.param("talon", {6: 3}, "unknown key(s) 6", id="unknown-key-in-mapping"),
-        pytest.param("talon_card_points", {"Z": 1}, "unknown key(s) Z", id="unknown-card-in-mapping"),
-        pytest.param("talon_ranking", "points", "not a list", id="str-for-list"),
+        pytest.param("keep_tens", 1, "1 is not allowed: it must be true or false", id="int-for-bool"),
+        pytest.param("keep_tens", "yes", "'yes' is not allowed: it must be true or false", id="str-for-bool"),
+        pytest.param("players", True, "true is not allowed: it must be one of 4, 5", id="bool-for-int"),
+        pytest.param("players", "4", "'4' is not allowed: it must be one of 4, 5", id="str-for-int"),
+        pytest.param("players", 6, "6 is not allowed: it must be one of 4, 5", id="not-a-choice"),
+        pytest.param("talon_payer", "the-dealer", "it must be one of most-points, each-player", id="str-not-a-choice"),
+        pytest.param("talon", 3, "3 is not allowed: it must be a mapping from", id="int-for-mapping"),
+        pytest.param("talon", {6: 3}, "the key 6 is not allowed: it must be one of 4, 5", id="unknown-key-in-mapping"),
+        pytest.param("talon_card_points", {"Z": 1}, "the key Z is not allowed", id="unknown-card-in-mapping"),
+        pytest.param("talon_ranking", "points", "points is not allowed: it must be a list", id="str-for-list"),
     ],
 )
 def test_with_options_checks_the_type_of_each_value(rules: Ruleset, name: str, value: Any, expected: str) -> None:

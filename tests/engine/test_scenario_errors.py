@@ -105,7 +105,14 @@ def _cases() -> dict[str, Case]:
     bad = {**hands, 1: [*hands[1][:3], "ZZ", *hands[1][4:]]}
     case("unknown-card", "hands.1[3]", 6, "'ZZ'", hands=bad)
     bad = {**hands, 2: [hands[1][0], *hands[2][1:]]}
-    case("duplicate-card", "hands", 4, hands[1][0], "twice", hands=bad)
+    case(
+        "duplicate-card",
+        "hands.2[0]",
+        7,
+        hands[1][0],
+        "dealt twice (hand 1 and hand 2), at hands.1[0] (line 6)",
+        hands=bad,
+    )
     bad = {**hands, 1: hands[1][:-1], 2: [*hands[2], hands[1][-1]]}
     case("wrong-hand-size", "hands", 4, "10 cards", hands=bad)
     case("card-not-in-hand", "plays[0]", PLAYS_LINE, "play.hold", hands[2][0], plays=[hands[2][0]])
@@ -243,7 +250,8 @@ def test_a_ten_is_refused_where_the_ruleset_leaves_the_tens_out(
     path = write_scenario(text)
     assert main(["play", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"reversis: error: {path}:4: hands") and "TS" in err
+    assert err.startswith(f"reversis: error: {path}:6: hands.1[0]: TS is not in this pack"), err
+    assert "unless option keep_tens is true" in err
 
 
 def test_a_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

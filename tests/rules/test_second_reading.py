@@ -215,3 +215,13 @@ def test_five_players_with_a_talon_of_two_the_third_exchanger_takes_the_first_on
 def test_the_escape_of_the_forced_quinola_game_is_said_not_modelled() -> None:
     meaning = RULES.options["quinola_forced_game"].meaning
     assert "à moins que son jeu ne soit de le garder" in meaning and "not modelled" in meaning
+
+
+def test_a_dealer_holding_only_hearts_still_discards_one() -> None:
+    # Found by fuzzing: with one card each (a talon of 43), the dealer may hold only hearts and had
+    # no legal discard, so the hand could not go on. The obligation to discard comes first.
+    from reversis.examples import play
+
+    game = play("encyclopedie-1765", hands={0: "2H 3H"}, options={"talon": {4: 43}}, plays="")
+    dealt = [e for e in game.result["exchange"] if e["seat"] == 0]
+    assert dealt[0]["discard"] in ("2H", "3H")
