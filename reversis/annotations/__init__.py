@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from reversis.annotations.glossary import Term, load_glossary
 from reversis.annotations.load import annotations_root, load_annotations
 from reversis.annotations.model import STATUSES, TOPICS, Annotation, Reading
 
@@ -17,6 +18,7 @@ __all__ = [
     "TOPICS",
     "Annotation",
     "Reading",
+    "Term",
     "annotations_root",
     "by_id",
     "by_option",
@@ -24,6 +26,7 @@ __all__ = [
     "by_rule",
     "by_topic",
     "load_annotations",
+    "load_glossary",
 ]
 
 
