@@ -16,7 +16,16 @@ if os.environ.get("REVERSIS_MYPYC") == "1":
     # settlement.py stays pure Python: compiled functions check their arguments' types at run
     # time, and the tests hand rank_seats duck-typed stand-ins for a hand.
     ext_modules = mypycify(
-        ["reversis/hand.py", "reversis/ledger.py", "reversis/params.py", "reversis/cards.py", "reversis/events.py"]
+        [
+            "reversis/hand.py",
+            "reversis/masks.py",
+            "reversis/deal.py",
+            "reversis/payments.py",
+            "reversis/ledger.py",
+            "reversis/params.py",
+            "reversis/cards.py",
+            "reversis/events.py",
+        ]
     )
 
 setup(ext_modules=ext_modules)

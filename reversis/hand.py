@@ -232,10 +232,10 @@ class Hand:
         if ledger.pool:
             return
         if ledger.betes:
-            ledger.pay_next_bete(biggest_first=self.rules["betes_biggest_first"], trick=None)
+            ledger.pay_next_bete(biggest_first=self.rules.settings["betes_biggest_first"], trick=None)
             return
         for seat in range(self.players):
-            ledger.pay(seat, POOL, self.rules["pool_stake"], rule="pool.stake", trick=None)
+            ledger.pay(seat, POOL, self.rules.settings["pool_stake"], rule="pool.stake", trick=None)
 
     # -- the exchange -----------------------------------------------------------------------
 

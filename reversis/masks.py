@@ -27,23 +27,25 @@ SUIT_MASKS = tuple(0xFFFF << (16 * suit) for suit in range(4))
 _TABLES: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * (1 << 13) for _ in range(4))
 
 
-def _fill(suit: int, pattern: int) -> tuple[Card, ...]:
-    cards = tuple(suit << 4 | rank for rank in range(2, 15) if pattern >> (rank - 2) & 1)
-    _TABLES[suit][pattern] = cards
-    return cards
+def _fill(mask: int) -> None:
+    """Enter in the tables the four suit patterns of ``mask``."""
+    for suit in range(4):
+        pattern = mask >> (16 * suit + 2) & 0x1FFF
+        if _TABLES[suit][pattern] is None:
+            _TABLES[suit][pattern] = tuple(suit << 4 | rank for rank in range(2, 15) if pattern >> (rank - 2) & 1)
 
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a bitmask, in card order (suit, then rank)."""
     t0, t1, t2, t3 = _TABLES
-    p0, p1, p2, p3 = mask >> 2 & 0x1FFF, mask >> 18 & 0x1FFF, mask >> 34 & 0x1FFF, mask >> 50 & 0x1FFF
-    c0, c1, c2, c3 = t0[p0], t1[p1], t2[p2], t3[p3]
-    if c0 is None:
-        c0 = _fill(0, p0)
-    if c1 is None:
-        c1 = _fill(1, p1)
-    if c2 is None:
-        c2 = _fill(2, p2)
-    if c3 is None:
-        c3 = _fill(3, p3)
-    return [*c0, *c1, *c2, *c3]
+    try:
+        # an entry still None (a pattern not met yet) raises TypeError when unpacked: no test on the way
+        return [
+            *t0[mask >> 2 & 0x1FFF],  # type: ignore[misc]
+            *t1[mask >> 18 & 0x1FFF],
+            *t2[mask >> 34 & 0x1FFF],
+            *t3[mask >> 50 & 0x1FFF],
+        ]
+    except TypeError:  # enter the mask's patterns, once
+        _fill(mask)
+        return cards_of(mask)

@@ -53,7 +53,7 @@ def _bete(hand: Hand, seat: int, rule: str) -> None:
 
 
 def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int, factor: int, alone: bool) -> None:
-    rules = hand.rules
+    rules = hand.rules.settings  # the options by name (a plain mapping: this runs for every quinola played)
     number = hand.trick_no
     pay = hand.ledger.pay
     if led != hand.params.quinola_suit:
@@ -104,10 +104,10 @@ def _quinola_led(hand: Hand, *, seat: int, factor: int) -> None:
     number = hand.trick_no
     hand.quinola = QuinolaFate("led", seat, number, "quinola.led.bete")
     hand.events.append(hand.quinola)
-    if hand.rules["quinola_forced_bete"]:
+    if hand.rules.settings["quinola_forced_bete"]:
         _bete(hand, seat, "quinola.led.bete")
-    if hand.rules["quinola_led_pays_each"]:
-        one = hand.rules["quinola_forced_each_payment"] * factor
+    if hand.rules.settings["quinola_led_pays_each"]:
+        one = hand.rules.settings["quinola_forced_each_payment"] * factor
         for other in range(hand.players):
             if other != seat:
                 hand.ledger.pay(seat, other, one, rule="quinola.forced.each", trick=number)

@@ -22,7 +22,7 @@ def rank_key(hand: Hand, seat: int) -> tuple[int, ...]:
     """A seat's standing for the talon, one value per criterion of ``talon_ranking``; lower is better."""
     n, dealer = hand.players, hand.dealer
     values = []
-    for criterion in hand.rules["talon_ranking"]:
+    for criterion in hand.rules.settings["talon_ranking"]:
         if criterion == "tricks":  # "leve moins de cartes que les autres"
             values.append(hand.tricks_won[seat])
         elif criterion == "points":  # "moins de points dans son jeu"
@@ -51,10 +51,12 @@ def _reversis(hand: Hand) -> tuple[int | None, int | None, int | None]:
     ones and the first other taker, who cut it."""
     winners = [t.winner for t in hand.tricks]
     number = len(winners)
-    if winners.count(winners[0]) == number:
-        return winners[0], winners[0], None
-    open_tricks = number - hand.rules["reversis_last_tricks"]
-    if hand.rules["reversis_last_tricks"] and winners[:open_tricks].count(winners[0]) == open_tricks:
+    first = winners[0]
+    if winners.count(first) == number:
+        return first, first, None
+    last = hand.rules.settings["reversis_last_tricks"]
+    open_tricks = number - last
+    if last and winners[:open_tricks].count(first) == open_tricks:
         return None, winners[0], next(w for w in winners[open_tricks:] if w != winners[0])
     return None, None, None
 
@@ -126,21 +128,36 @@ def settle(hand: Hand) -> None:
 def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], number: int) -> None:
     """The talon's value (its cards at ``talon_card_points``) to the best-ranked seat, from its payer(s)."""
     n = hand.players
-    value = sum(hand.params.talon_points[card] for card in hand.talon)
+    rules = hand.rules.settings
+    points = hand.params.talon_points
+    value = 0
+    for card in hand.talon:
+        value += points[card]
     taker = ranked[0]
     runner_up = ranked[1] if n > 1 else None
     decided_by = "seat order"
     if runner_up is not None:
-        criteria = hand.rules["talon_ranking"]
+        criteria = rules["talon_ranking"]
         pairs = zip(criteria, keys[taker], keys[runner_up], strict=True)
         decided_by = next((c for c, a, b in pairs if a != b), "seat order")
     others = [s for s in range(n) if s != taker]
-    if hand.rules["talon_payer"] == "most-points":
+    payer_rule = rules["talon_payer"]
+    if payer_rule.startswith("most-points"):
         most = max(hand.points[s] for s in others)
         tied = [s for s in others if hand.points[s] == most]
-        # on equal points "c'est au premier à le payer": the first in order of play from the eldest
-        payers = [min(tied, key=lambda s: (s - hand.dealer - 1) % n)]
-        reading = "most points" if len(tied) == 1 else "most points, tied: the first in play order from the eldest"
+        # on equal points "c'est au premier à le payer", "premier" read as option talon_payer says:
+        # the first of the tied in order of play from the eldest (most-points), the tied player nearest
+        # the dealer's left (most-points-tie-left), or the eldest hand himself (most-points-tie-eldest)
+        if len(tied) == 1:
+            payers, reading = tied, "most points"
+        elif payer_rule == "most-points-tie-left":
+            payers = [min(tied, key=lambda s: (hand.dealer - s) % n or n)]
+            reading = "most points, tied: the one nearest the dealer's left"
+        elif payer_rule == "most-points-tie-eldest" and hand.eldest != taker:
+            payers, reading = [hand.eldest], "most points tied: the eldest hand"
+        else:
+            payers = [min(tied, key=lambda s: (s - hand.dealer - 1) % n)]
+            reading = "most points, tied: the first in play order from the eldest"
     else:
         payers = others
         reading = "each other player"
