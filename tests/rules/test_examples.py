@@ -14,7 +14,12 @@ EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*/*.yaml"
 # The payments each example's narrative promises: (rule, payer, payee, amount).
 PROMISED = {
     "quinola-placed": [("quinola.placed.trick", 3, 2, 2), ("quinola.placed.pool", "pool", 2, 8)],
-    "quinola-forced": [("quinola.forced.forcer", 2, 1, 4), ("pool.refresh", 0, "pool", 2)],
+    "quinola-forced": [
+        ("quinola.forced.forcer", 2, 1, 4),
+        ("quinola.forced.each", 0, 1, 1),
+        ("quinola.forced.each", 3, 1, 1),
+        ("pool.refresh", 0, "pool", 2),
+    ],
     "reversis-made": [("reversis.pool", "pool", 1, 8), ("reversis.refund", 2, 1, 2)],
     "ace-forced": [("ace.forced", 2, 1, 1), ("ace.placed", 2, 0, 1)],
 }
