@@ -8,7 +8,6 @@ exit status 130.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -24,6 +23,8 @@ MAX_JOBS = 64
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
+    import json
+
     from reversis.ruleset import load_ruleset, ruleset_ids
 
     if args.ruleset is None:
@@ -93,6 +94,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    import json
+
     from reversis.report import account
     from reversis.result import dump_record, record, result
     from reversis.scenario import play_file
@@ -272,7 +275,7 @@ def _parser() -> argparse.ArgumentParser:
 
     cite = sub.add_parser("cite", help="a ready citation of a paragraph of the corpus")
     cite.add_argument("paragraph", help="a paragraph id, e.g. encyclopedie-1765:4")
-    from reversis.corpus.cite import FORMATS, STYLES
+    from reversis.citation_styles import FORMATS, STYLES
 
     cite.add_argument(
         "--format",

