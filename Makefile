@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test site build lint typecheck unit coverage bench exports clean
+.PHONY: test site build pages lint typecheck unit coverage bench exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -37,6 +37,11 @@ coverage: $(STAMP)
 
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict
+
+# Regenerate the site's pages from the corpus, the rulesets and the annotations (they are committed;
+# a test fails when one is stale).
+pages: $(STAMP)
+	$(BIN)/python scripts/build_site.py
 
 site: build
 	@echo "Serving the site on http://127.0.0.1:$(PORT)/"

@@ -1,0 +1,30 @@
+"""Fixtures of the site tests: the build script, its pages, and the site built once per session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from site_build import REPO, build_script, mkdocs_build
+
+
+@pytest.fixture(scope="session")
+def site_script() -> ModuleType:
+    return build_script()
+
+
+@pytest.fixture(scope="session")
+def wanted_pages(site_script: ModuleType) -> dict[Path, str]:
+    pages: dict[Path, str] = site_script.pages()
+    return pages
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The site as ``mkdocs build --strict`` builds it from the committed pages, once per session."""
+    site_dir = tmp_path_factory.mktemp("site")
+    result = mkdocs_build(REPO / "mkdocs.yml", site_dir)
+    assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+    yield site_dir

@@ -1,0 +1,104 @@
+"""Helpers of the site tests: the build script, ``mkdocs build --strict``, and an HTML reader.
+
+(This folder has no ``__init__.py``: as a package it would be named ``site`` and shadow the
+standard library's ``site`` module.)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from types import ModuleType
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def build_script() -> ModuleType:
+    path = REPO / "scripts" / "build_site.py"
+    spec = importlib.util.spec_from_file_location("build_site", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_site", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def mkdocs_build(config: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of ``config`` into ``site_dir``, as ``make build`` runs it."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--config-file",
+            str(config),
+            "--site-dir",
+            str(site_dir),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        check=False,
+    )
+
+
+class Elements(HTMLParser):
+    """The ids of a page, and the text of the elements of chosen classes (with the classes to skip inside)."""
+
+    def __init__(self, classes: frozenset[str] = frozenset(), skip: frozenset[str] = frozenset()) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.texts: dict[str, list[str]] = {c: [] for c in classes}
+        self.classes = classes
+        self.skip = skip
+        self.urls: list[tuple[str, str, str]] = []
+        self._stack: list[tuple[str, str | None, bool]] = []  # tag, class collected, skipping
+
+    _VOID = frozenset({"br", "img", "input", "link", "meta", "hr", "source", "wbr", "area", "base", "col", "embed"})
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if attributes.get("id"):
+            self.ids.add(str(attributes["id"]))
+        for name in ("src", "href"):
+            if attributes.get(name):
+                self.urls.append((tag, name, str(attributes[name])))
+        if tag in self._VOID:
+            return
+        classes = set((attributes.get("class") or "").split())
+        collected = next((c for c in self.classes if c in classes), None)
+        skipping = bool(self._stack and self._stack[-1][2]) or bool(classes & self.skip)
+        if collected is not None:
+            self.texts[collected].append("")
+        elif self._stack:
+            collected = self._stack[-1][1]
+        self._stack.append((tag, collected, skipping))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._VOID:
+            return
+        while self._stack:
+            open_tag, _, _ = self._stack.pop()
+            if open_tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self._stack:
+            _, collected, skipping = self._stack[-1]
+            if collected is not None and not skipping:
+                self.texts[collected][-1] += data
+
+
+def parse_page(path: Path, classes: frozenset[str] = frozenset(), skip: frozenset[str] = frozenset()) -> Elements:
+    parser = Elements(classes, skip)
+    parser.feed(path.read_text(encoding="utf-8"))
+    parser.close()
+    return parser
