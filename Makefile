@@ -12,10 +12,15 @@ export NO_MKDOCS_2_WARNING := 1
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
 QUIET_EDITABLE := PYTHONWARNINGS='ignore:Editable installation'
 
-$(STAMP): pyproject.toml
+# axe-core for the browser tests, from the npm registry at the version the lockfile pins (the
+# browser itself is Debian's chromium, which .ci/run installs; Playwright never downloads one).
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+$(STAMP): pyproject.toml tests/site/js/package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[docs,test]'
+	if command -v npm >/dev/null 2>&1; then cd tests/site/js && npm ci --no-audit --no-fund --silent; fi
 	touch $(STAMP)
 
 test: $(STAMP) lint typecheck unit coverage

@@ -50,9 +50,13 @@ from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+# The page modules beside this script (site_topics, …) import by their names, also when this
+# script is loaded by its path, as the tests load it.
+if str(TEMPLATES.parent) not in sys.path:
+    sys.path.append(str(TEMPLATES.parent))
 
 #: The folders of ``docs/`` whose every page is generated: a page there that is not generated is stale.
-GENERATED_FOLDERS = ("sources", "rulesets")
+GENERATED_FOLDERS = ("sources", "rulesets", "topics", "examples")
 
 # Characters that Markdown, attr_list or pymdownx.critic would read inside a line (``{`` opens
 # CriticMarkup and attribute lists), written as character references. markupsafe's own references
@@ -497,8 +501,12 @@ def glossary_page(site: Site, env: jinja2.Environment) -> str:
 
 def pages() -> dict[Path, str]:
     """Every generated page: its path under ``docs/`` and its text."""
+    import site_examples  # the worked examples, played by the engine
+    import site_topics  # the home page, the rule topics, how to cite, check your own reading
+
     site = Site.load()
     env = _environment()
+    site_topics.register(env)
     out: dict[Path, str] = {}
     for source in site.corpus.sources:
         out[Path("sources") / f"{source.id}.md"] = source_page(site, source, env)
@@ -506,6 +514,8 @@ def pages() -> dict[Path, str]:
         out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)
     out[Path("bibliography.md")] = bibliography_page(site, env)
     out[Path("glossary.md")] = glossary_page(site, env)
+    out.update(site_topics.pages(site, env))
+    out.update(site_examples.example_pages(site.annotations, env))
     return out
 
 

@@ -25,11 +25,13 @@ PROMISED = {
 }
 
 
-def test_every_example_has_a_promise() -> None:
-    assert {p.stem for p in EXAMPLES} == set(PROMISED)
+def test_every_promise_has_its_example() -> None:
+    # The other examples name the rules they record in scripts/site_examples.py (SHOWS), which
+    # tests/site/test_site_examples.py plays and checks.
+    assert set(PROMISED) <= {p.stem for p in EXAMPLES}
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in EXAMPLES if p.stem in PROMISED], ids=lambda p: p.stem)
 def test_example_plays_and_pays_what_its_narrative_says(path: Path) -> None:
     res = result(run(load_scenario(path)))
     entries = {(e["rule"], e["payer"], e["payee"], e["amount"]) for e in res["ledger"]}

@@ -65,6 +65,7 @@ def test_strict_build_fails_on_a_broken_anchor(tmp_path: Path) -> None:
     (docs / "other.md").write_text("# Other\n", encoding="utf-8")
     config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
     config.update(docs_dir=str(docs), nav=["index.md", "other.md"], extra_css=[])
+    config["theme"]["custom_dir"] = str(REPO / "overrides")  # relative to the config file, which moved
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
     result = mkdocs_build(tmp_path / "mkdocs.yml", tmp_path / "site")
     assert result.returncode != 0

@@ -1,0 +1,371 @@
+"""The built site in a real browser: Debian's Chromium driven by Playwright, axe-core injected.
+
+Every page of the site (each Markdown page of ``docs/``, and the 404 page), in the light and the
+dark scheme: it loads with no console error, no failed request and no request to any host but
+the test server, and axe-core finds no WCAG 2.1 A/AA violation (in the dark scheme, the colour
+rules). Then what a reader does: switch a paragraph's tabs, search, open a citation and copy it,
+switch the scheme, step through a replay with the arrow keys. A full-page screenshot of the
+first page of each kind (each top folder of the site, and the home page) in both schemes is kept
+in ``$REVERSIS_SCREENSHOTS`` (a temporary folder when unset; its place is printed).
+
+Chromium is Debian's (``/usr/bin/chromium``), never a browser a test tool downloads. Without
+Chromium, Playwright or axe-core (``npm ci`` in ``tests/site/js/``) the tests are skipped on a
+developer's machine and fail under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from site_build import REPO
+
+try:
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, sync_playwright
+except ImportError:  # checked by the `browser` fixture, which says what to install
+    sync_playwright = None  # type: ignore[assignment]
+
+DOCS = REPO / "docs"
+AXE = REPO / "tests" / "site" / "js" / "node_modules" / "axe-core" / "axe.min.js"
+# The flags of a headless Chromium on a closed network: without the background-networking ones
+# Chromium keeps trying to reach its own services.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCHEMES = ("light", "dark")
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# The rules whose outcome depends on the colours, run again in the dark scheme.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+# The site's path on its server (the path of `site_url`): the 404 page links its assets from there.
+SITE_PATH = urlsplit(yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]).path or "/"
+
+
+def _docs_pages() -> list[str]:
+    """Every page of the site, as its Markdown file under docs/ (``sources/x.md``), and ``404``."""
+    return [*sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")), "404"]
+
+
+def _built_file(page: str) -> str:
+    """The built HTML file of a page, relative to the site (with or without directory URLs)."""
+    if page == "404":
+        return "404.html"
+    stem = page.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        return stem + ".html"
+    return stem + "/index.html"
+
+
+def _kind(page: str) -> str:
+    """A page's kind: its top folder (``sources``), or its own name at the top (``glossary``, ``home``)."""
+    first = page.removesuffix(".md").split("/")[0]
+    return "home" if first == "index" else first
+
+
+def _representatives(pages: list[str]) -> set[str]:
+    first: dict[str, str] = {}
+    for page in pages:
+        first.setdefault(_kind(page), page)
+    return set(first.values())
+
+
+PAGES = _docs_pages()
+REPRESENTATIVES = _representatives(PAGES)
+
+
+def _unavailable(reason: str) -> None:
+    """A check that cannot run: a failure in CI, a skip with the reason elsewhere."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: a browser check that cannot run fails)", pytrace=False)
+    pytest.skip(reason)
+
+
+def _chromium() -> str | None:
+    found = shutil.which("chromium")
+    if found:
+        return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").is_file() else None
+
+
+# ---- the browser, the server and a page ---------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if sync_playwright is None:
+        _unavailable("Playwright for Python is not installed (pip install -e '.[test]')")
+    executable = _chromium()
+    if executable is None:
+        _unavailable("Chromium is not installed (Debian: apt-get install chromium)")
+    if not AXE.is_file():
+        _unavailable(f"axe-core is not installed: run `npm ci` in {AXE.parents[2].relative_to(REPO)}")
+    with sync_playwright() as playwright:
+        launched = _launch(playwright, str(executable))
+        yield launched
+        launched.close()
+
+
+def _launch(playwright: Playwright, executable: str) -> Browser:
+    return playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+
+
+class _SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """The built site under ``SITE_PATH``, as it is published; nothing outside it."""
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SITE_PATH):
+            return str(Path(self.directory) / "\0outside")  # no such file: a 404
+        return super().translate_path("/" + path.removeprefix(SITE_PATH))
+
+    def log_message(self, format: str, *args: Any) -> None:  # the test reports what failed
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 on a free port, from a thread, for the session."""
+    handler = functools.partial(_SiteHandler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{SITE_PATH}"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[Path]:
+    folder = Path(os.environ.get("REVERSIS_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    yield folder
+    taken = sorted(folder.glob("*.png"))
+    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
+    if taken and reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():  # printed, not captured, at the session's end
+            reporter.ensure_newline()
+            reporter.write_line(f"site screenshots ({len(taken)}): {folder}")
+
+
+class Visit:
+    """A page of the site opened in a fresh context, with everything that went wrong on the way."""
+
+    def __init__(self, browser: Browser, site_url: str, *, scheme: str = "light", **options: Any) -> None:
+        self.site_url = site_url
+        self.origin = site_url[: site_url.index("/", len("http://"))]
+        self.context: BrowserContext = browser.new_context(
+            color_scheme=scheme, viewport={"width": 1280, "height": 900}, **options
+        )
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page: Page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console error: {m.text}"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"uncaught exception: {e}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
+        self.page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status}: {r.url}"))
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        if url.startswith(self.origin + "/"):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort("blockedbyclient")
+
+    def open(self, path: str, *, wait: str = "networkidle") -> Page:
+        self.page.goto(self.site_url + path, wait_until=wait)  # type: ignore[arg-type]
+        return self.page
+
+    def close(self) -> None:
+        self.context.close()
+
+    def axe(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        self.page.add_script_tag(path=str(AXE))
+        violations: list[dict[str, Any]] = self.page.evaluate(
+            "options => axe.run(document, options).then(r => r.violations)", options
+        )
+        return violations
+
+
+@pytest.fixture
+def visit(browser: Browser, site_url: str) -> Iterator[Callable[..., Visit]]:
+    opened: list[Visit] = []
+
+    def open_visit(**options: Any) -> Visit:
+        opened.append(Visit(browser, site_url, **options))
+        return opened[-1]
+
+    yield open_visit
+    for v in opened:
+        v.close()
+
+
+def _url_path_of(built: str) -> str:
+    return built.removesuffix("index.html")
+
+
+def _url_path(page: str) -> str:
+    """The path of a page under the site's URL, from its built file."""
+    return _url_path_of(_built_file(page))
+
+
+def _describe(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}, {len(v['nodes'])} elements): {v['help']}")
+        for node in v["nodes"][:5]:
+            summary = " ".join((node.get("failureSummary") or "").split())
+            lines.append(f"    {' '.join(map(str, node['target']))}: {summary[:300]}")
+    return "\n".join(lines)
+
+
+# ---- every page --------------------------------------------------------------------------------
+
+
+def test_every_built_page_is_checked(built_site: Path) -> None:
+    built = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html")}
+    assert built == {_built_file(page) for page in PAGES}
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_page_loads_cleanly_and_passes_axe(
+    visit: Callable[..., Visit], screenshots: Path, page: str, scheme: str
+) -> None:
+    v = visit(scheme=scheme)
+    # Light: until the network is idle, so that a late request (the search index) is seen too;
+    # dark, which repeats the colour rules only: until the load event.
+    tab = v.open(_url_path(page), wait="networkidle" if scheme == "light" else "load")
+    expected_scheme = "slate" if scheme == "dark" else "default"
+    assert tab.get_attribute("body", "data-md-color-scheme") == expected_scheme
+    if page in REPRESENTATIVES:
+        tab.screenshot(path=str(screenshots / f"{_kind(page)}-{scheme}.png"), full_page=True)
+    if scheme == "light":
+        options: dict[str, Any] = {"runOnly": {"type": "tag", "values": WCAG_TAGS}}
+    else:
+        options = {"runOnly": {"type": "rule", "values": COLOUR_RULES}}
+    options["resultTypes"] = ["violations"]
+    violations = v.axe(options)
+    problems = v.errors + [f"request outside the test server: {url}" for url in v.outside]
+    assert not problems, "\n".join(problems)
+    assert not violations, f"axe-core, {scheme} scheme:\n{_describe(violations)}"
+
+
+# ---- what a reader does ------------------------------------------------------------------------
+
+SOURCE_PAGES = [page for page in PAGES if _kind(page) == "sources"]
+
+
+@pytest.mark.parametrize("page", SOURCE_PAGES)
+def test_tabs_switch_to_the_ocr(visit: Callable[..., Visit], page: str) -> None:
+    tab = visit().open(_url_path(page), wait="load")
+    tabs = tab.locator(".tabbed-set").filter(has=tab.locator(".ocr")).first
+    ocr = tabs.locator(".ocr")
+    transcription = tabs.locator(".transcription")
+    assert transcription.is_visible() and not ocr.is_visible()
+    tabs.locator(".tabbed-labels label", has_text="OCR").click()
+    ocr.wait_for(state="visible")
+    assert not transcription.is_visible()
+    assert ocr.inner_text().strip()
+
+
+@pytest.mark.parametrize("word", ["quinola"])
+def test_search_finds(visit: Callable[..., Visit], word: str) -> None:
+    tab = visit().open("")
+    tab.locator("input.md-search__input").click()
+    tab.keyboard.type(word)
+    result = tab.locator(".md-search-result__item").first
+    result.wait_for(state="visible")
+    assert word in result.inner_text().lower()
+
+
+def test_a_citation_opens_and_copies(visit: Callable[..., Visit]) -> None:
+    v = visit(permissions=["clipboard-read", "clipboard-write"])
+    tab = v.open(_url_path(SOURCE_PAGES[0]), wait="load")
+    cite = tab.locator("details.cite").first
+    assert cite.get_attribute("open") is None
+    cite.locator("summary").click()
+    assert cite.get_attribute("open") is not None
+    code = cite.locator("pre code").first
+    code.wait_for(state="visible")
+    # Material's copy button (`button.md-clipboard` before 9.7, `button.md-code__button` since)
+    button = cite.locator("button.md-clipboard, button[data-md-type=copy]").first
+    assert button.count(), "the citation has no copy button"
+    code.hover()
+    button.click()
+    copied = tab.evaluate("() => navigator.clipboard.readText()")
+    assert copied.strip() == code.inner_text().strip()
+
+
+def test_the_scheme_toggle_switches_to_dark_and_back(visit: Callable[..., Visit]) -> None:
+    tab = visit().open("")
+    assert tab.get_attribute("body", "data-md-color-scheme") == "default"
+    # The visible one of Material's two toggles (its title becomes a tooltip once shown).
+    toggle = tab.locator("label[for^='__palette_']:visible")
+    toggle.click()
+    assert tab.get_attribute("body", "data-md-color-scheme") == "slate"
+    toggle.click()
+    assert tab.get_attribute("body", "data-md-color-scheme") == "default"
+
+
+# ---- the replay of a worked example -------------------------------------------------------------
+
+REPLAY_SCRIPT = DOCS / "javascripts" / "replay.js"
+
+
+def _replay_pages(built_site: Path) -> list[str]:
+    """The pages with a replay (an element of class ``replay``), as paths under the site's URL."""
+    replay = re.compile(r"""class=["'](?:[^"']*\s)?replay[\s"']""")
+    return sorted(
+        _url_path_of(p.relative_to(built_site).as_posix())
+        for p in built_site.rglob("*.html")
+        if replay.search(p.read_text(encoding="utf-8"))
+    )
+
+
+def test_a_replay_steps_by_keyboard_and_keeps_its_place_in_the_url(
+    visit: Callable[..., Visit], built_site: Path
+) -> None:
+    pages = _replay_pages(built_site)
+    if not REPLAY_SCRIPT.is_file() or not pages:
+        pytest.skip("no worked example with a replay yet (docs/javascripts/replay.js)")
+    v = visit()
+
+    def open_at(address: str) -> Page:
+        tab = v.open(address, wait="load")
+        tab.locator(".replay").first.focus()
+        return tab
+
+    def step(tab: Page, key: str) -> str:
+        before = tab.evaluate("() => location.hash")
+        tab.keyboard.press(key)
+        tab.wait_for_function("h => location.hash !== h", arg=before)
+        hash_now: str = tab.evaluate("() => location.hash")
+        return hash_now
+
+    tab = open_at(pages[0])
+    first = step(tab, "ArrowRight")
+    second = step(tab, "ArrowRight")
+    assert first != second
+    assert step(tab, "ArrowLeft") == first
+    # The position is in the URL: the page opened at it steps on from there.
+    tab = open_at(pages[0] + first)
+    assert step(tab, "ArrowRight") == second
+    assert not v.errors, "\n".join(v.errors)

@@ -1,0 +1,266 @@
+"""The worked examples of the site: one page per example, generated and registered; each page pays
+what the engine pays; every payment or refusal rule and every reading has an example that records
+it; the replay has one step per card played and works under a strict Content-Security-Policy."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from html import unescape
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+import yaml
+from site_build import REPO, build_script
+
+from reversis.annotations import load_annotations
+from reversis.annotations.mutants import BETES, PAYMENTS, REFUSALS
+from reversis.events import OutOfTurn, Played, Revoked
+from reversis.result import result
+from reversis.ruleset import load_ruleset
+from reversis.scenario import load_scenario, run
+
+
+def _site_examples() -> ModuleType:
+    build_script()  # puts scripts/ on the path, as the build does
+    path = REPO / "scripts" / "site_examples.py"
+    spec = importlib.util.spec_from_file_location("site_examples", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("site_examples", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+SITE_EXAMPLES = _site_examples()
+EXAMPLES = SITE_EXAMPLES.load_examples()
+SLUGS = [e.slug for e in EXAMPLES]
+BY_SLUG = {e.slug: e for e in EXAMPLES}
+RULESETS = sorted({e.ruleset for e in EXAMPLES})
+
+
+def _played(slug: str) -> Any:
+    return run(load_scenario(BY_SLUG[slug].path))
+
+
+def _page(built_site: Path, slug: str) -> str:
+    return (built_site / "examples" / slug / "index.html").read_text(encoding="utf-8")
+
+
+def _plain(fragment: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def _section_table(html: str, section: str) -> list[list[str]]:
+    """The rows (cells as plain text) of the first table after the heading ``section``."""
+    start = html.index(f'id="{section}"')
+    table = html[start:].split("<table", 1)[1].split("</table>", 1)[0]
+    rows = []
+    for row in re.findall(r"<tr>(.*?)</tr>", table, re.DOTALL):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.DOTALL)
+        if cells:
+            rows.append([_plain(c) for c in cells])
+    return rows
+
+
+def _party(value: int | str) -> str:
+    return "the pool" if value == "pool" else f"seat {value}"
+
+
+# ---- generated and registered -------------------------------------------------------------------
+
+
+def test_every_example_page_is_generated_and_registered(wanted_pages: dict[Path, str]) -> None:
+    expected = {Path("examples") / f"{slug}.md" for slug in SLUGS} | {Path("examples/index.md")}
+    assert expected <= set(wanted_pages)
+    nav = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
+    section = next(item["Examples"] for item in nav if isinstance(item, dict) and "Examples" in item)
+    assert section == ["examples/index.md", *(f"examples/{slug}.md" for slug in SLUGS)]
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert "javascripts/replay.js" in config["extra_javascript"]
+    assert "stylesheets/cards.css" in config["extra_css"]
+
+
+def test_every_scenario_file_is_in_the_index() -> None:
+    on_disk = {(p.parent.name, p.stem) for p in (REPO / "examples").glob("*/*.yaml")}
+    assert on_disk == {(e.ruleset, e.slug) for e in EXAMPLES}
+
+
+def test_the_index_page_lists_every_example(wanted_pages: dict[Path, str]) -> None:
+    index = wanted_pages[Path("examples/index.md")]
+    for slug in SLUGS:
+        assert f"]({slug}.md)" in index
+
+
+# ---- every rule and every reading has an example ------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_payment_or_refusal_rule_has_an_example(ruleset_id: str) -> None:
+    rules = load_ruleset(ruleset_id)
+    wanted = {r for r in (*PAYMENTS, *BETES, *REFUSALS) if r in rules.rule_cites}
+    shown = {r for e in EXAMPLES if e.ruleset == ruleset_id for r in e.rules}
+    assert not wanted - shown, f"rules without a worked example: {sorted(wanted - shown)}"
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_reading_has_an_example(ruleset_id: str) -> None:
+    missing = []
+    for a in load_annotations():
+        if ruleset_id not in a.rulesets:
+            continue
+        for reading in a.readings:
+            if not any(
+                spec["annotation"] == a.id and dict(spec["options"]) == dict(reading.options)
+                for e in EXAMPLES
+                if e.ruleset == ruleset_id
+                for spec in e.readings
+            ):
+                missing.append(f"{a.id} {dict(reading.options)}")
+    assert not missing, f"readings without a worked example: {missing}"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_example_records_the_rules_it_names(slug: str) -> None:
+    """Each payment or bête rule an example names is in its hand's ledger or bêtes; each refusal
+    rule is the rule by which the engine refuses one of its refused actions."""
+    example = BY_SLUG[slug]
+    res = result(_played(slug))
+    recorded = {e["rule"] for e in res["ledger"]} | {b["rule"] for b in res["betes"]}
+    refused = {r.rule for r in example.refusals}
+    for refusal in example.refusals:
+        assert SITE_EXAMPLES.refused(example, refusal).startswith(f"{refusal.rule}: ")
+    for rule in example.rules:
+        if rule in REFUSALS:
+            # a refusal the scenario records: penalised with accept_illegal, or refused at a point of the hand
+            assert (
+                rule in refused
+                or {"play.follow": "penalty.revoke", "play.turn": "penalty.out-of-turn"}.get(rule) in recorded
+            ), f"{slug}: {rule} is neither refused nor penalised"
+        else:
+            assert rule in recorded, f"{slug}: {rule} is not recorded"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_example_plays_the_readings_it_names(slug: str) -> None:
+    example = BY_SLUG[slug]
+    rules = load_scenario(example.path).rules
+    annotations = {a.id: a for a in load_annotations()}
+    for spec in example.readings:
+        reading = next(r for r in annotations[spec["annotation"]].readings if dict(r.options) == spec["options"])
+        expected = rules.with_options(dict(reading.options))
+        for name in reading.options:
+            assert rules[name] == expected[name], f"{slug}: option {name} is not that of the reading"
+    for aid in example.annotations:
+        assert aid in annotations, f"{slug}: unknown annotation {aid}"
+
+
+def test_an_allowed_action_is_not_taken_for_a_refusal() -> None:
+    example = BY_SLUG["quinola-placed"]
+    allowed = SITE_EXAMPLES.Refusal(rule="quinola.must-place", kind="play", card="JH", before_play=5)
+    with pytest.raises(Exception, match="allows"):
+        SITE_EXAMPLES.refused(example, allowed)
+
+
+# ---- each page shows what the engine does -------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_page_pays_what_the_engine_pays(built_site: Path, slug: str) -> None:
+    html = _page(built_site, slug)
+    shown = [(row[1], row[2], row[3], row[4]) for row in _section_table(html, "payments")]
+    paid = [
+        (_party(e["payer"]), _party(e["payee"]), str(e["amount"]), e["rule"]) for e in result(_played(slug))["ledger"]
+    ]
+    assert shown == paid
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_page_shows_the_balances(built_site: Path, slug: str) -> None:
+    html = _page(built_site, slug)
+    res = result(_played(slug))
+    shown = {row[0]: row[3] for row in _section_table(html, "result")}
+    assert shown == {f"seat {seat}": (f"{amount:+d}" if amount else "0") for seat, amount in res["balances"].items()}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_replay_has_one_step_per_card_played(built_site: Path, slug: str) -> None:
+    html = _page(built_site, slug)
+    hand = _played(slug)
+    cards = [e for e in hand.events if isinstance(e, Played | Revoked | OutOfTurn)]
+    steps = re.findall(r'<li class="replay-step" id="step-(\d+)" data-step="(\d+)">', html)
+    assert [int(a) for a, _ in steps] == list(range(1, len(cards) + 1))
+    assert all(a == b for a, b in steps)
+    assert f'data-replay="{len(cards)}"' in html
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_card_is_named_in_words(built_site: Path, slug: str) -> None:
+    html = _page(built_site, slug)
+    faces = re.findall(
+        r'<span class="card card-(\w+)"><span class="card-face" aria-hidden="true">([^<]+)</span>'
+        r'<span class="visually-hidden">([^<]+)</span></span>',
+        html,
+    )
+    assert faces
+    assert len(faces) == html.count('<span class="card card-')
+    for suit, face, words in faces:
+        assert words.split(" (")[0].endswith(f" of {suit}"), (face, words)
+    assert "jack of hearts (quinola)" in html
+
+
+def test_the_replay_links_reach_their_annotations(built_site: Path) -> None:
+    """The replay is raw HTML, whose links MkDocs does not check: every one must reach an anchor."""
+    ids: dict[Path, set[str]] = {}
+    checked = 0
+    for slug in SLUGS:
+        page = built_site / "examples" / slug / "index.html"
+        for href in re.findall(r'href="(\.\./\.\./sources/[^"#]+#[^"]+)"', page.read_text(encoding="utf-8")):
+            path, _, anchor = href.partition("#")
+            target = (page.parent / path / "index.html").resolve()
+            if target not in ids:
+                ids[target] = set(re.findall(r'id="([^"]+)"', target.read_text(encoding="utf-8")))
+            assert anchor in ids[target], f"{slug}: {href}"
+            checked += 1
+    assert checked >= len(SLUGS)
+
+
+# ---- the replay's script ------------------------------------------------------------------------
+
+_INLINE_HANDLER = re.compile(r"<[^>]*\son[a-z]+\s*=", re.IGNORECASE)
+
+
+def test_no_inline_event_handler_or_script(built_site: Path) -> None:
+    """A strict Content-Security-Policy refuses inline handlers and scripts: the examples use none."""
+    for slug in ["index", *SLUGS]:
+        path = built_site / "examples" / ("" if slug == "index" else slug) / "index.html"
+        html = path.read_text(encoding="utf-8")
+        body = html.split('<article class="md-content__inner', 1)[1].split("</article>", 1)[0]
+        assert not _INLINE_HANDLER.search(body), slug
+        assert "<script" not in body, slug
+        assert "javascript:" not in body, slug
+    script = (REPO / "docs" / "javascripts" / "replay.js").read_text(encoding="utf-8")
+    assert "addEventListener" in script
+    for forbidden in (r"\.on[a-z]+\s*=", r"\beval\(", r"new Function", r"innerHTML", r"setAttribute\(\s*['\"]on"):
+        assert not re.search(forbidden, script), forbidden
+
+
+def test_the_replay_makes_no_request() -> None:
+    script = (REPO / "docs" / "javascripts" / "replay.js").read_text(encoding="utf-8")
+    for forbidden in ("fetch(", "XMLHttpRequest", "import(", "http://", "https://", "WebSocket", "sendBeacon"):
+        assert forbidden not in script, forbidden
+
+
+def test_the_page_carries_the_scenario_and_its_command(built_site: Path) -> None:
+    for example in EXAMPLES:
+        html = _page(built_site, example.slug)
+        blocks = re.findall(r'<code class="language-yaml">(.*?)</code>', html, re.DOTALL)
+        assert any(yaml.safe_load(_plain_keep_lines(b)) == dict(example.data) for b in blocks), example.slug
+        assert f"reversis play examples/{example.ruleset}/{example.slug}.yaml" in html
+
+
+def _plain_keep_lines(fragment: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", fragment))
