@@ -146,18 +146,19 @@ class Table:
         return None
 
 
-def _played(
+def start(
     ruleset: str | Ruleset,
     *,
-    hands: Mapping[int, Cards] | None,
-    talon: Cards | None,
-    dealer: int,
-    exchange: Mapping[int, str | None] | None,
-    plays: Cards,
-    options: Mapping[str, Any] | None,
-    pool: int,
-    betes: Iterable[tuple[int, int]],
-) -> Hand:
+    hands: Mapping[int, Cards] | None = None,
+    talon: Cards | None = None,
+    dealer: int = 0,
+    exchange: Mapping[int, str | None] | None = None,
+    plays: Cards = (),
+    options: Mapping[str, Any] | None = None,
+    pool: int = 0,
+    betes: Iterable[tuple[int, int]] = (),
+) -> Table:
+    """Deal, exchange and play the given cards, and stop there."""
     rules = _rules(ruleset, options)
     cards, talon_cards = deal(rules, hands=hands, talon=talon, dealer=dealer)
     hand = Hand(
@@ -183,7 +184,7 @@ def _played(
         if hand.phase is not Phase.TRICKS:
             raise ScenarioError(f"{name} is played after the last trick")
         hand.play(parse(name))
-    return hand
+    return Table(hand)
 
 
 def play(
@@ -205,7 +206,7 @@ def play(
     ``exchange`` maps a seat to the card it discards, or to ``"pass"``; a play that
     breaks a rule raises :class:`~reversis.errors.IllegalPlay` naming the rule.
     """
-    hand = _played(
+    hand = start(
         ruleset,
         hands=hands,
         talon=talon,
@@ -215,35 +216,9 @@ def play(
         options=options,
         pool=pool,
         betes=betes,
-    )
+    ).hand
     chooser = get_bot(bot)
     rng = random.Random(seed)
     while hand.phase is Phase.TRICKS:
         hand.play(chooser.play(hand, rng))
     return Game(hand)
-
-
-def start(
-    ruleset: str | Ruleset,
-    *,
-    hands: Mapping[int, Cards] | None = None,
-    talon: Cards | None = None,
-    dealer: int = 0,
-    exchange: Mapping[int, str | None] | None = None,
-    plays: Cards = (),
-    options: Mapping[str, Any] | None = None,
-    pool: int = 0,
-) -> Table:
-    """Deal, exchange and play the given cards, and stop there."""
-    hand = _played(
-        ruleset,
-        hands=hands,
-        talon=talon,
-        dealer=dealer,
-        exchange=exchange,
-        plays=plays,
-        options=options,
-        pool=pool,
-        betes=(),
-    )
-    return Table(hand)
