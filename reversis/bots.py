@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 from reversis.cards import ACE, Card, card_rank, card_suit
 from reversis.hand import Hand
+from reversis.masks import SUIT_MASKS
 
-__all__ = ["BOTS", "Bot", "get_bot"]
+__all__ = ["BOTS", "Bot", "bot_declarations", "get_bot"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,12 @@ def _cautious_play(hand: Hand, rng: random.Random) -> Card:
         # Lead low, and never lead the quinola or an ace while anything else will do.
         return min(options, key=lambda c: (c == quinola, card_rank(c) == ACE, card_rank(c), c))
     led = hand.led_suit
+    off_suit = [c for c in options if card_suit(c) != led]
+    if off_suit and len(off_suit) < len(options):
+        # a declared renouncer (the napolitana) free to renounce: rid himself of his highest card
+        # of another suit, the quinola and the aces first; he cannot take the trick with it
+        values = hand.params.ace_values
+        return max(off_suit, key=lambda c: (c == quinola, values[c], card_rank(c), c))
     if card_suit(options[0]) == led:
         top = max(c for c in trick if card_suit(c) == led)
         under = [c for c in options if c < top]
@@ -74,6 +81,30 @@ def _cautious_play(hand: Hand, rng: random.Random) -> Card:
         return quinola
     values = hand.params.ace_values
     return max(options, key=lambda c: (values[c], card_rank(c), c))
+
+
+def bot_declarations(hand: Hand) -> list[tuple[int, str]]:
+    """The declarations every bot makes, for any seat, when the rules allow them (a deterministic
+    policy shared by the bots): the privileged renouncer (the napolitana) whenever a hand qualifies
+    for it (the lowest-numbered such seat, since only one may declare it); a reversis when its
+    undertaker holds only cards that no card still out can beat in their suit, so that he must
+    take the last tricks when he leads them (the napolitana's right to renounce aside)."""
+    chosen: list[tuple[int, str]] = []
+    p = hand.params
+    out = 0  # the cards not yet played that the seat does not hold
+    for seat in range(hand.players):
+        out |= hand.hands[seat]
+    for seat, name in hand.legal_declarations():
+        if name == p.renouncer:
+            if not any(n == name for _, n in chosen):
+                chosen.append((seat, name))
+            continue
+        mine = hand.hands[seat]
+        others = out & ~mine
+        sure = all(not others & SUIT_MASKS[card_suit(c)] & ~((2 << c) - 1) for c in hand.holding(seat))
+        if sure:
+            chosen.append((seat, name))
+    return chosen
 
 
 BOTS = {

@@ -158,6 +158,56 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_session(args: argparse.Namespace) -> int:
+    import json
+
+    from reversis.ruleset import ruleset_ids
+    from reversis.session import as_json, dump_sitting, load_sitting, play_sitting, sitting_from_args, table
+
+    flags = {
+        "--ruleset": args.ruleset,
+        "--hands": args.hands,
+        "--seed": args.seed,
+        "--bot": args.bot,
+        "--first-dealer": args.first_dealer,
+        "--option": args.option,
+    }
+    if args.sitting is not None:
+        given = [flag for flag, value in flags.items() if value is not None]
+        if given:
+            raise ReversisError(
+                f"{given[0]} is for a sitting dealt from the command line, not with the file {args.sitting}"
+            )
+        if args.record and _same_file(args.record, args.sitting):
+            raise ReversisError(
+                f"{args.record}: is the sitting being played; --record would overwrite it: give another file"
+            )
+        sitting = load_sitting(args.sitting)
+    else:
+        rulesets = ruleset_ids()
+        if args.ruleset is None and len(rulesets) > 1:
+            raise ReversisError(f"give a sitting file or --ruleset (one of {', '.join(rulesets)})")
+        sitting = sitting_from_args(
+            ruleset=args.ruleset or rulesets[0],
+            hands=10 if args.hands is None else args.hands,
+            seed=args.seed or 0,
+            bot=args.bot or "cautious",
+            first_dealer=args.first_dealer or 0,
+            options=args.option or (),
+        )
+    hands = play_sitting(sitting)
+    if args.record:
+        try:
+            Path(args.record).write_text(dump_sitting(sitting, hands), encoding="utf-8")
+        except OSError as exc:
+            raise ReversisError(f"{args.record}: cannot be written ({exc.strerror or exc})") from None
+    if args.json:
+        print(json.dumps(as_json(sitting, hands), ensure_ascii=False, indent=2))
+    else:
+        print(table(sitting, hands))
+    return 0
+
+
 def _cmd_coverage(args: argparse.Namespace) -> int:
     from reversis.annotations.coverage import report
 
@@ -272,6 +322,48 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--bot", choices=sorted(BOTS), default="cautious", help="the bot that plays every seat")
     sim.add_argument("--seed", type=_whole(0), default=0, help="hand i is dealt from seed + i")
     sim.set_defaults(run=_cmd_simulate)
+
+    session = sub.add_parser(
+        "session",
+        help="play a sitting of many hands, the deal passing round, the pool and the bêtes carried over",
+        description="Play a sitting of many hands at one table and print one line per hand and the final "
+        "standing. Seats are numbered in playing order; the seat after the dealer is the eldest and deals "
+        "the next hand. The pool and the bêtes owed carry from hand to hand. The sitting comes from a file "
+        "(see the Sittings section of README.md: a first document 'sitting: {ruleset, options, first_dealer, "
+        "hands, seed, bot}', then, in a recorded sitting, one complete scenario per hand) or from the flags "
+        "below; hand i (from 0) of a dealt sitting is dealt from seed + i.",
+    )
+    session.add_argument("sitting", nargs="?", help="a sitting file, or a scenario file (a sitting of its hands)")
+    session.add_argument(
+        "--ruleset",
+        choices=rulesets,
+        help="the ruleset, without a file" + (f" (default {only})" if only else ""),
+    )
+    from reversis.session import MAX_HANDS
+
+    session.add_argument(
+        "--hands", type=_whole(1, MAX_HANDS), help=f"how many hands, without a file: 1 to {MAX_HANDS} (default 10)"
+    )
+    session.add_argument("--seed", type=_whole(0), help="hand i is dealt from seed + i, without a file (default 0)")
+    session.add_argument(
+        "--bot", choices=sorted(BOTS), help="the bot that plays every seat, without a file (default cautious)"
+    )
+    session.add_argument(
+        "--first-dealer", type=_whole(0), help="the seat that deals the first hand, without a file (default 0)"
+    )
+    session.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="an option of the ruleset, the value in YAML (e.g. players=5, talon={5: 7}); repeat for more",
+    )
+    session.add_argument("--json", action="store_true", help="print the whole sitting as JSON instead of the table")
+    session.add_argument(
+        "--record",
+        metavar="OUT.yaml",
+        help="also write the whole sitting, every hand complete, as a file that replays it to the same standing",
+    )
+    session.set_defaults(run=_cmd_session)
 
     cite = sub.add_parser("cite", help="a ready citation of a paragraph of the corpus")
     cite.add_argument("paragraph", help="a paragraph id, e.g. encyclopedie-1765:4")

@@ -6,6 +6,7 @@ __all__ = [
     "AnnotationError",
     "CorpusError",
     "IllegalAction",
+    "IllegalDeclaration",
     "IllegalExchange",
     "IllegalPlay",
     "ReversisError",
@@ -49,3 +50,7 @@ class IllegalPlay(IllegalAction):
 
 class IllegalExchange(IllegalAction):
     """A discard or exchange against the rules (a heart discarded, the dealer taking)."""
+
+
+class IllegalDeclaration(IllegalAction):
+    """A declaration the rules do not allow (a reversis after losing a trick, a napolitana without the cards)."""

@@ -9,6 +9,8 @@ from reversis.cards import Card
 __all__ = [
     "BeteOwed",
     "Dealt",
+    "DeclarationLost",
+    "Declared",
     "Event",
     "Exchanged",
     "OutOfTurn",
@@ -149,6 +151,25 @@ class TalonAwarded(NamedTuple):
     rule: str = "talon.pay"
 
 
+class Declared(NamedTuple):
+    """A player declared ``name`` (a reversis undertaken, or a privileged renouncer such as the
+    napolitana) before the first card of trick ``trick``."""
+
+    seat: int
+    name: str
+    trick: int
+    rule: str
+
+
+class DeclarationLost(NamedTuple):
+    """A privileged renouncer lost his declaration by taking trick ``trick``."""
+
+    seat: int
+    name: str
+    trick: int
+    rule: str
+
+
 class Settled(NamedTuple):
     """The hand was settled: its winner (who takes the talon) and the reversis, if any."""
 
@@ -170,6 +191,8 @@ Event = (
     | BeteOwed
     | PoolWon
     | QuinolaCancelled
+    | Declared
+    | DeclarationLost
     | TalonAwarded
     | Settled
 )

@@ -29,9 +29,11 @@ from enum import Enum
 
 from reversis.cards import Card
 from reversis.deal import check_pack, shuffle_pack
-from reversis.errors import IllegalExchange, IllegalPlay, ScenarioError
+from reversis.declarations import declare, open_declarations, verify_declare
+from reversis.errors import IllegalDeclaration, IllegalExchange, IllegalPlay, ScenarioError
 from reversis.events import (
     Dealt,
+    Declared,
     Event,
     Exchanged,
     OutOfTurn,
@@ -80,11 +82,15 @@ class Hand:
         "_leader",
         "_led",
         "_legal",
+        "_offer",
+        "_renouncer",
         "_specials",
         "_trick",
         "dealer",
+        "declared",
         "eldest",
         "events",
+        "forfeit",
         "hands",
         "ledger",
         "params",
@@ -94,6 +100,7 @@ class Hand:
         "pool_winner",
         "quinola",
         "reversis",
+        "reversis_by",
         "rules",
         "talon",
         "talon_award",
@@ -128,6 +135,7 @@ class Hand:
             raise ScenarioError(f"{len(hands)} hands given for {n} players (rule deal.misdeal)")
         self.hands = [sum(map(_BIT.__lshift__, h)) for h in hands]  # the bitmask of each hand
         self.talon = list(talon)
+        self._offer = tuple(talon)  # the talon as dealt: its n-th card is offered to the n-th seat after the dealer
         if not _dealt:  # a deal made by ``Hand.deal`` is a whole pack by construction
             check_pack(rules, p, dealer=dealer, hands=hands, talon=self.talon)
         #: the payments, the pool and the bêtes owed to it
@@ -144,6 +152,12 @@ class Hand:
         #: the talon's taker, or the maker of a reversis
         self.winner: int | None = None
         self.reversis: dict[str, int | bool | None] | None = None
+        #: the declarations made, in order; the undertaker of a declared reversis
+        self.declared: list[Declared] = []
+        self.reversis_by: int | None = None
+        self._renouncer = -1  # the seat of a privileged renouncer (the napolitana), or -1
+        #: the seats that revoked where a revoke forfeits what they collect in the hand
+        self.forfeit: set[int] = set()
         # the trick in progress
         self.trick_no = 1
         self._trick: list[Card] = []
@@ -152,7 +166,7 @@ class Hand:
         self._legal = -1  # the legal-play mask of the player to act, once computed; -1 when not known
         self._leader = self.eldest
         self._led = -1
-        self._stake_empty_pool()
+        self._stake()
         self.phase = Phase.EXCHANGE
         self.to_act = self.eldest
         if not (p.exchange or p.dealer_discards):
@@ -225,17 +239,19 @@ class Hand:
         except (ValueError, IndexError):
             return f"card code {card!r}"
 
-    def _stake_empty_pool(self) -> None:
-        # An empty pool is filled before the hand: by the biggest bête owed if any
-        # ("on ne paye les bêtes ... qu'après les avoir levées"), else by a stake from everyone.
+    def _stake(self) -> None:
+        # A pool emptied (or, where the ruleset says so, run low: pool_renew_below) is filled before
+        # the hand: by the biggest bête owed if any ("on ne paye les bêtes ... qu'après les avoir
+        # levées"), else by a stake from everyone; then the dealer's payment for the deal, if any.
         ledger = self.ledger
-        if ledger.pool:
-            return
-        if ledger.betes:
-            ledger.pay_next_bete(biggest_first=self.rules.settings["betes_biggest_first"], trick=None)
-            return
-        for seat in range(self.players):
-            ledger.pay(seat, POOL, self.rules.settings["pool_stake"], rule="pool.stake", trick=None)
+        p = self.params
+        if ledger.pool < p.pool_renew_below:
+            if ledger.betes:
+                ledger.pay_next_bete(biggest_first=self.rules.settings["betes_biggest_first"], trick=None)
+            else:
+                for seat in range(self.players):
+                    ledger.pay(seat, POOL, p.pool_stake, rule="pool.stake", trick=None)
+        ledger.pay(self.dealer, POOL, p.pool_deal_payment, rule="pool.deal", trick=None)
 
     # -- the exchange -----------------------------------------------------------------------
 
@@ -308,15 +324,18 @@ class Hand:
         self.verify_exchange(discard, seat=seat)
         who = self.to_act
         event: Event
+        own = self._own_card(who)
         if discard is None:
-            seen = self.talon[0] if self.params.exchange_look and self.talon else None
-            event = Passed(who, seen)
+            offered = own if own is not None else (self.talon[0] if self.talon else None)
+            event = Passed(who, offered if self.params.exchange_look else None)
         elif who == self.dealer:
             self.hands[who] &= ~(1 << discard)
             self.talon.append(discard)
             event = Exchanged(who, discard, None, "exchange.dealer-discard")
         else:
-            took = self.talon.pop(0)
+            took = self.talon.pop(0) if own is None else own
+            if own is not None:
+                self.talon.remove(own)
             self.hands[who] = self.hands[who] & ~(1 << discard) | 1 << took
             self.talon.append(discard)
             event = Exchanged(who, discard, took, "exchange.take")
@@ -328,6 +347,14 @@ class Hand:
             if self.to_act == self.dealer and not self.params.dealer_discards:
                 self._start_tricks()
         return event
+
+    def _own_card(self, seat: int) -> Card | None:
+        # "Las cartas que quedaron sin repartir corresponden por orden a cada uno de los tres jugadores"
+        # (option exchange_own_card): the n-th card of the talon as dealt is the n-th seat's.
+        if not self.params.exchange_own_card or seat == self.dealer:
+            return None
+        index = (seat - self.dealer - 1) % self.players
+        return self._offer[index] if index < len(self._offer) else None
 
     def _start_tricks(self) -> None:
         self.phase = Phase.TRICKS
@@ -341,6 +368,8 @@ class Hand:
         hand = self.hands[self.to_act]
         if self._trick:
             follow = hand & SUIT_MASKS[self._led]
+            if self.to_act == self._renouncer and self.trick_no <= p.renouncer_tricks:
+                return hand  # a declared renouncer (the napolitana) may renounce in the first tricks
             if follow:
                 # "on est obligé de donner une carte de la couleur qu'on joue"; there are no trumps
                 return follow if p.follow_suit else hand
@@ -475,6 +504,8 @@ class Hand:
         # at once into the pool ("les bêtes de renonce ... se payent avec la poule").
         amount = self.pool if self.rules["revoke_penalty"] == "bete" else self.rules["revoke_fine"]
         self.ledger.pay(seat, POOL, amount, rule="penalty.revoke", trick=self.trick_no)
+        if self.rules.settings.get("revoke_forfeits"):
+            self.forfeit.add(seat)
 
     def _close_trick(self) -> None:
         p = self.params
@@ -514,6 +545,36 @@ class Hand:
         settle(self)
         self.phase = Phase.DONE
         self.to_act = -1
+
+    # -- declarations (see :mod:`reversis.declarations`) ---------------------------------------
+
+    def verify_declare(self, seat: int, name: str) -> None:
+        """Raise ``IllegalDeclaration`` naming the rule if ``seat`` may not declare ``name`` now."""
+        verify_declare(self, seat, name)
+
+    def can_declare(self, seat: int, name: str) -> bool:
+        try:
+            verify_declare(self, seat, name)
+        except IllegalDeclaration:
+            return False
+        return True
+
+    def legal_declarations(self) -> list[tuple[int, str]]:
+        """The (seat, declaration) pairs that may be declared now."""
+        return open_declarations(self) if self.phase is _TRICKS else []
+
+    def declare(self, seat: int, name: str) -> Declared:
+        """Declare ``name`` (a reversis undertaken, the napolitana) for ``seat``."""
+        event = declare(self, seat, name)
+        if name == self.params.renouncer:
+            self._renouncer = seat
+            self._legal = -1
+        return event
+
+    @property
+    def renouncer(self) -> int | None:
+        """The seat of a declared privileged renouncer (the napolitana), or None."""
+        return self._renouncer if self._renouncer >= 0 else None
 
     # -- views --------------------------------------------------------------------------------
 

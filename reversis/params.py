@@ -14,7 +14,38 @@ from reversis.cards import ACE, KING, QUEEN, Card, card_suit, make_card
 from reversis.errors import RulesetError, ScenarioError
 from reversis.ruleset import Ruleset
 
-__all__ = ["TALON_CRITERIA", "Params", "compile_params"]
+__all__ = ["NEUTRAL", "TALON_CRITERIA", "Params", "compile_params", "setting"]
+
+#: The options a ruleset may leave out, with the value that means "the source has no such rule".
+#: A ruleset declares only the options its source gives it; the engine reads the others here.
+NEUTRAL: dict[str, Any] = {
+    "pool_deal_payment": 0,  # chips the dealer adds to the pool at every deal
+    "pool_renew_below": 1,  # the stake is put in again when the pool holds fewer chips than this
+    "exchange_own_card": False,  # each player is offered his own card of the talon, not the top one
+    "special_ace_forced": None,  # the ace whose forced payment is multiplied (None: special_ace)
+    "quinola_forced_doubles_pool": False,  # a forced (or led) quinola doubles the pool at once
+    "quinola_pool_at_trick": False,  # a placed quinola takes the pool when it falls, not at settlement
+    "reversis_declaration": "",  # the name under which a reversis is undertaken ("": it is not declared)
+    "reversis_declared_returns": False,  # a reversis undertaken returns the hand's payments so far
+    "reversis_cut_doubles_pool": False,  # the undertaker of a cut reversis doubles the pool
+    "renouncer": "",  # the name of the declaration that may renounce ("": none)
+    "renouncer_cards": [],
+    "renouncer_at_least": 0,
+    "renouncer_tricks": 0,
+    "renouncer_lost_on": "last-tricks",
+    "renouncer_lost_doubles_pool": False,
+    "renouncer_sold_back_factor": 0,
+    "renouncer_cut_payment": 0,
+    "renouncer_quinola_forced_payment": 0,
+    "renouncer_quinola_forced_each": 0,
+    "revoke_forfeits": False,  # a player who revokes collects nothing in that hand
+}
+
+
+def setting(rules: Ruleset, name: str) -> Any:
+    """An option's value, or its neutral value (:data:`NEUTRAL`) where the ruleset does not have it."""
+    return rules.settings[name] if name in rules.settings else NEUTRAL[name]
+
 
 #: The criteria a ruleset's ``talon_ranking`` may list (see :func:`reversis.settlement.rank_seats`).
 TALON_CRITERIA = ("tricks", "points", "no-trick", "left-of-dealer", "eldest-first", "dealer-first")
@@ -43,6 +74,7 @@ class Params:
     points: tuple[int, ...]  # per card code, 0..63: what a card counts in its taker's tricks
     talon_points: tuple[int, ...]  # per card code: what a card left in the talon is worth
     ace_values: tuple[int, ...]  # per card code: chips an ace earns when placed (0 for other cards)
+    ace_forced_values: tuple[int, ...]  # per card code: chips an ace costs when forced
     guard_courts: int  # bitmask of the king and queen of the quinola's suit (the discard exception)
     deal_order: tuple[tuple[itemgetter[Any], ...], ...]  # [dealer][seat]: takes a seat's cards from the shuffled pack
     special: int  # bitmask of the cards whose play can cost or earn: the aces and the quinola
@@ -51,6 +83,18 @@ class Params:
     first_trick_factor: int
     last_trick_factor: int
     ace_forced_pays: bool
+    exchange_own_card: bool
+    pool_stake: int
+    pool_deal_payment: int
+    pool_renew_below: int
+    quinola_forced_doubles_pool: bool
+    quinola_pool_at_trick: bool
+    reversis_declaration: str  # "" when a reversis is not declared
+    reversis_open_tricks: int  # the tricks after which a reversis is declared (or its cut begins)
+    renouncer: str  # "" when the ruleset has no privileged renouncer
+    renouncer_cards: int  # bitmask of the cards that qualify a renouncer
+    renouncer_at_least: int
+    renouncer_tricks: int  # the first tricks in which the renouncer may renounce
 
 
 def _deal_order(*, players: int, dealer: int, hand_size: int, packet: int, extra: int) -> tuple[itemgetter[Any], ...]:
@@ -80,12 +124,14 @@ def _card_values(rules: Ruleset, option: str) -> tuple[int, ...]:
     """A card-value option (``{A: 5, K: 4}``, a rank letter for every suit or a card for one) per card code."""
     pack = rules.pack
     values = [0] * 64
-    for letter, value in rules[option].items():
+    table = rules[option]
+    for letter, value in table.items():  # a rank letter first gives every card of the rank its value
         if len(letter) == 1 and letter in pack.rank_letters:
             rank = pack.rank_codes[pack.rank_letters.index(letter)]
             for suit in range(4):
                 values[make_card(suit, rank)] = value
-        else:
+    for letter, value in table.items():  # then a card named alone (the ace of copas) has its own
+        if not (len(letter) == 1 and letter in pack.rank_letters):
             values[_card(rules, option, letter)] = value
     return tuple(values)
 
@@ -117,16 +163,35 @@ def compile_params(rules: Ruleset) -> Params:
     talon_points = _card_values(rules, "talon_card_points")
     quinola = _card(rules, "quinola", rules["quinola"])
     special_ace = _card(rules, "special_ace", rules["special_ace"]) if rules["special_ace"] else -1
+    forced_text = setting(rules, "special_ace_forced")
+    special_forced = (
+        special_ace if forced_text is None else (_card(rules, "special_ace_forced", forced_text) if forced_text else -1)
+    )
     ace_values = [0] * 64
+    ace_forced_values = [0] * 64
     for suit in range(4):
         ace = make_card(suit, ACE)
         ace_values[ace] = rules["ace_placed_payment"] * (rules["special_ace_factor"] if ace == special_ace else 1)
+        ace_forced_values[ace] = rules["ace_placed_payment"] * (
+            rules["special_ace_factor"] if ace == special_forced else 1
+        )
     for criterion in rules["talon_ranking"]:
         if criterion not in TALON_CRITERIA:
             raise RulesetError(
                 f"ruleset {rules.id}: option talon_ranking: unknown criterion {criterion!r} "
                 f"(known: {', '.join(TALON_CRITERIA)})"
             )
+    renouncer_cards = 0
+    for i, text in enumerate(setting(rules, "renouncer_cards")):
+        renouncer_cards |= 1 << _card(rules, f"renouncer_cards[{i}]", text)
+    last = rules["reversis_last_tricks"]
+    if not 0 <= last < hand_size:
+        raise RulesetError(f"ruleset {rules.id}: option reversis_last_tricks: {last} of {hand_size} tricks")
+    if setting(rules, "reversis_declaration") and not last:
+        raise RulesetError(
+            f"ruleset {rules.id}: a reversis declared (option reversis_declaration) needs the tricks "
+            "it is declared before (option reversis_last_tricks)"
+        )
     first_lead = rules["first_lead_suit"]
     packet, extra = rules["deal_packet"], rules["dealer_extra"]
     deal_order = tuple(
@@ -161,4 +226,17 @@ def compile_params(rules: Ruleset) -> Params:
         first_trick_factor=rules["first_trick_factor"],
         last_trick_factor=rules["last_trick_factor"],
         ace_forced_pays=rules["ace_forced_pays"],
+        ace_forced_values=tuple(ace_forced_values),
+        exchange_own_card=setting(rules, "exchange_own_card"),
+        pool_stake=rules["pool_stake"],
+        pool_deal_payment=setting(rules, "pool_deal_payment"),
+        pool_renew_below=setting(rules, "pool_renew_below"),
+        quinola_forced_doubles_pool=setting(rules, "quinola_forced_doubles_pool"),
+        quinola_pool_at_trick=setting(rules, "quinola_pool_at_trick"),
+        reversis_declaration=setting(rules, "reversis_declaration"),
+        reversis_open_tricks=hand_size - last,
+        renouncer=setting(rules, "renouncer"),
+        renouncer_cards=renouncer_cards,
+        renouncer_at_least=setting(rules, "renouncer_at_least"),
+        renouncer_tricks=setting(rules, "renouncer_tricks"),
     )

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reversis.cards import Card
-from reversis.events import BeteOwed, QuinolaFate
+from reversis.events import BeteOwed, PoolWon, QuinolaFate
+from reversis.ledger import POOL
 
 if TYPE_CHECKING:
     from reversis.hand import Hand
@@ -28,6 +29,11 @@ def trick_payments(
     n = hand.players
     led = lead >> 4
     pay = hand.ledger.pay
+    if hand.reversis_by is not None and hand.rules.settings.get("reversis_declared_returns"):
+        # "todos estos pagos quedan anulados cuando se declara el revesino": once a reversis is
+        # undertaken, an ace or the quinola played costs and earns nothing ("queda como simple sota")
+        _quinola_plain(hand, number=number, lead=lead, leader=leader, specials=specials)
+        return
     # The article doubles nothing; other rulesets double the first trick or the last (à la bonne).
     factor = (p.first_trick_factor if number == 1 else 1) * (p.last_trick_factor if number == p.tricks else 1)
     for i, card, alone in specials:
@@ -39,10 +45,51 @@ def trick_payments(
             pay(winner, seat, p.ace_values[card] * factor, rule="ace.placed", trick=number)
         elif alone and p.ace_forced_pays:
             # "Un joueur qui est forcé de lâcher l'as de la couleur jouée, paye à celui qui l'y force."
-            pay(seat, leader, p.ace_values[card] * factor, rule="ace.forced", trick=number)
+            pay(seat, leader, p.ace_forced_values[card] * factor, rule="ace.forced", trick=number)
     # An ace led earns and costs nothing ("le joueur qui doit commencer ... ne gagne ni ne perd rien").
     if lead == p.quinola:
-        _quinola_led(hand, seat=leader, factor=factor)
+        _quinola_led(hand, seat=leader, factor=factor, winner=winner)
+
+
+def _quinola_plain(hand: Hand, *, number: int, lead: Card, leader: int, specials: list[tuple[int, Card, bool]]) -> None:
+    quinola = hand.params.quinola
+    seat = (
+        leader if lead == quinola else next(((leader + i) % hand.players for i, c, _ in specials if c == quinola), None)
+    )
+    if seat is not None:
+        hand.quinola = QuinolaFate("plain", seat, number, f"{hand.params.reversis_declaration}.quinola-plain")
+        hand.events.append(hand.quinola)
+
+
+def _double_pool(hand: Hand, seat: int, rule: str) -> None:
+    # "está obligado a doblar el fondo": he pays in as much as the pool holds
+    hand.ledger.pay(seat, POOL, hand.pool, rule=rule, trick=hand.trick_no)
+
+
+def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bool:
+    """The quinola drawn from a declared renouncer by a higher card of its suit (the napolitana's,
+    "se le saca la quínola con un as, rey o caballo de oros"): True if this rule applied."""
+    if seat != hand.renouncer or winner == seat:
+        return False
+    rules = hand.rules.settings
+    name = hand.params.renouncer
+    number = hand.trick_no
+    hand.quinola = QuinolaFate("forced", seat, number, f"{name}.quinola-forced")
+    hand.events.append(hand.quinola)
+    _double_pool(hand, seat, f"{name}.quinola-forced")
+    hand.ledger.pay(
+        seat, winner, rules["renouncer_quinola_forced_payment"] * factor, rule=f"{name}.quinola-forced", trick=number
+    )
+    for other in range(hand.players):
+        if other not in (seat, winner):
+            hand.ledger.pay(
+                seat,
+                other,
+                rules["renouncer_quinola_forced_each"] * factor,
+                rule=f"{name}.quinola-forced",
+                trick=number,
+            )
+    return True
 
 
 def _bete(hand: Hand, seat: int, rule: str) -> None:
@@ -61,12 +108,19 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
         # the pool is taken at settlement, where a reversis may cancel it.
         hand.quinola = QuinolaFate("placed", seat, number, "quinola.placed.pool")
         hand.events.append(hand.quinola)
+        if hand.params.quinola_pool_at_trick and rules["quinola_placed_wins_pool"] and hand.pool:
+            # "se lleva el fondo que esté acumulado hasta ese momento": taken when it falls
+            hand.pool_winner = seat
+            hand.events.append(PoolWon(seat, hand.pool, "quinola.placed.pool"))
+            pay(POOL, seat, hand.pool, rule="quinola.placed.pool", trick=number)
         # "Celui qui prend la levée où le quinola se trouve en renonce, paye deux marques ou plus"
         pay(winner, seat, rules["quinola_placed_trick_payment"] * factor, rule="quinola.placed.trick", trick=number)
         each = rules["quinola_placed_each_payment"] * factor
         for other in range(hand.players):
             if other != seat:
                 pay(other, seat, each, rule="quinola.placed.each", trick=number)
+        return
+    if _renouncer_quinola(hand, seat=seat, winner=winner, factor=factor):
         return
     if not alone:
         # Played on hearts while holding other hearts: neither forced nor led, but not thrown
@@ -81,6 +135,8 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
     hand.events.append(hand.quinola)
     if rules["quinola_forced_bete"]:
         _bete(hand, seat, "quinola.forced.bete")
+    if hand.params.quinola_forced_doubles_pool:
+        _double_pool(hand, seat, "quinola.forced.pool")
     # "Celui qui fait partir le quinola, gagne à celui qui le lâche, quatre jettons ou plus, & un à chaque
     # joueur": the leader, who made it go, wins 4 from the holder; who pays the "un à chaque joueur" is
     # the reading of option quinola_forced_each.
@@ -99,13 +155,17 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
         pay(seat, leader, one, rule="quinola.forced.each", trick=number)
 
 
-def _quinola_led(hand: Hand, *, seat: int, factor: int) -> None:
+def _quinola_led(hand: Hand, *, seat: int, factor: int, winner: int) -> None:
     # "... ou qui le joue lui-même, n'ayant pu le jetter en renonce, fait la bête"
+    if _renouncer_quinola(hand, seat=seat, winner=winner, factor=factor):
+        return
     number = hand.trick_no
     hand.quinola = QuinolaFate("led", seat, number, "quinola.led.bete")
     hand.events.append(hand.quinola)
     if hand.rules.settings["quinola_forced_bete"]:
         _bete(hand, seat, "quinola.led.bete")
+    if hand.params.quinola_forced_doubles_pool:
+        _double_pool(hand, seat, "quinola.led.pool")
     if hand.rules.settings["quinola_led_pays_each"]:
         one = hand.rules.settings["quinola_forced_each_payment"] * factor
         for other in range(hand.players):

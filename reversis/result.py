@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from reversis.cards import Card
-from reversis.events import Dealt, Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.events import Dealt, DeclarationLost, Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.hand import Hand
 
 __all__ = ["dump_record", "hands_after_exchange", "record", "result"]
@@ -51,6 +51,7 @@ def result(hand: Hand) -> dict[str, Any]:
         "talon_award": _talon_award(hand),
         "quinola": _quinola(hand),
         "reversis": hand.reversis,
+        "declarations": _declarations(hand),
         "ledger": [e.as_dict() for e in hand.ledger.entries],
         "balances": dict(enumerate(hand.ledger.balances())),
         "pool": {"before": hand.pool_before, "after": hand.pool, "won_by": hand.pool_winner},
@@ -71,6 +72,14 @@ def _talon_award(hand: Hand) -> dict[str, Any] | None:
         "payers": list(award.payers),
         "payer_reading": award.payer_reading,
     }
+
+
+def _declarations(hand: Hand) -> list[dict[str, Any]]:
+    """Each declaration made: by whom, before which trick, and the trick in which it was lost (or None)."""
+    lost = {(e.seat, e.name): e.trick for e in hand.events if isinstance(e, DeclarationLost)}
+    return [
+        {"seat": e.seat, "name": e.name, "trick": e.trick, "lost_at": lost.get((e.seat, e.name))} for e in hand.declared
+    ]
 
 
 def _quinola(hand: Hand) -> dict[str, Any] | None:
@@ -117,6 +126,8 @@ def record(hand: Hand, *, bot: str, seed: int) -> dict[str, Any]:
     out["hands"] = {seat: names(cards) for seat, cards in enumerate(dealt.hands)}
     out["talon"] = names(dealt.talon)
     out["exchange"] = exchange
+    if hand.declared:
+        out["declarations"] = {e.seat: e.name for e in hand.declared}
     out["plays"] = plays
     out["bot"] = bot
     out["seed"] = seed

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reversis.bots import BOTS, get_bot
+from reversis.bots import BOTS, bot_declarations, get_bot
 from reversis.cards import Card, card_rank
+from reversis.declarations import declaration_names, moment
 from reversis.domains import show
 from reversis.errors import IllegalAction, RulesetError, ScenarioError
 from reversis.hand import Bete, Hand, Phase
@@ -71,6 +72,7 @@ class Scenario:
     hands: list[list[Card]] | None
     talon: list[Card] | None
     exchange: dict[int, Card | None]
+    declarations: dict[int, str]
     plays: list[tuple[int | None, Card, int]]  # (seat or None, card, line)
     bot: str
     seed: int
@@ -235,8 +237,21 @@ def parse_scenario(text: str, *, source: str) -> Scenario:
             exchange[seat] = card(f"exchange.{key}.discard", action["discard"])
         else:
             raise fail(f"exchange.{key}", f"{show(action)}: expected 'pass' or {{discard: CARD}}")
-    if data.get("declarations"):
-        raise fail("declarations", f"ruleset {rules.id} has no declarations")
+    declarations: dict[int, str] = {}
+    raw_declarations = data.get("declarations") or {}
+    if not isinstance(raw_declarations, dict):
+        raise fail("declarations", "expected a mapping of seats to a declaration, e.g. {2: napolitana}")
+    known = declaration_names(params)
+    for key, name in raw_declarations.items():
+        seat = seat_of(f"declarations.{key}", key)
+        if not known:
+            raise fail(f"declarations.{key}", f"ruleset {rules.id} has no declarations")
+        if name not in known:
+            raise fail(
+                f"declarations.{key}",
+                f"{show(name)} is not a declaration of ruleset {rules.id} (known: {', '.join(known)})",
+            )
+        declarations[seat] = name
     plays: list[tuple[int | None, Card, int]] = []
     raw_plays = data.get("plays") or []
     if not isinstance(raw_plays, list):
@@ -272,6 +287,7 @@ def parse_scenario(text: str, *, source: str) -> Scenario:
         hands=hands,
         talon=talon,
         exchange=exchange,
+        declarations=declarations,
         plays=plays,
         bot=bot,
         seed=integer("seed", 0),
@@ -317,6 +333,7 @@ def run(scenario: Scenario) -> Hand:
     for i, (player, card, line) in enumerate(scenario.plays):
         if hand.phase is not Phase.TRICKS:
             raise ScenarioError(f"{scenario.source}:{line}: plays[{i}]: {name(card)} is played after the last trick")
+        _declare(hand, scenario, by_bot=False)
         try:
             hand.play(card, seat=player)
         except IllegalAction as exc:
@@ -324,8 +341,31 @@ def run(scenario: Scenario) -> Hand:
                 f"{scenario.source}:{line}: plays[{i}] (trick {hand.trick_no}): {exc} (rule {exc.rule})"
             ) from None
     while hand.phase is Phase.TRICKS:
+        _declare(hand, scenario, by_bot=True)
         hand.play(bot.play(hand, rng))
     return hand
+
+
+def _declare(hand: Hand, scenario: Scenario, *, by_bot: bool) -> None:
+    """Make the scenario's declarations due before the next card, then, once the bots play, the
+    declarations the bots choose for the other seats."""
+    if hand.current_trick or (not hand.params.renouncer and not hand.params.reversis_declaration):
+        return
+    for seat, declared in scenario.declarations.items():
+        if moment(hand.params, declared) != hand.trick_no or any(
+            e.seat == seat for e in hand.declared if e.name == declared
+        ):
+            continue
+        try:
+            hand.declare(seat, declared)
+        except IllegalAction as exc:
+            raise ScenarioError(
+                f"{scenario.where(f'declarations.{seat}')}: declarations.{seat}: {exc} (rule {exc.rule})"
+            ) from None
+    if by_bot:
+        for seat, declared in bot_declarations(hand):
+            if seat not in scenario.declarations:
+                hand.declare(seat, declared)
 
 
 def play_file(path: str | Path) -> tuple[Scenario, Hand]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reversis.events import PoolWon, QuinolaCancelled, QuinolaFate, Settled, TalonAwarded
+from reversis.events import DeclarationLost, PoolWon, QuinolaCancelled, QuinolaFate, Settled, TalonAwarded
 from reversis.ledger import POOL
 
 if TYPE_CHECKING:
@@ -52,6 +52,15 @@ def _reversis(hand: Hand) -> tuple[int | None, int | None, int | None]:
     winners = [t.winner for t in hand.tricks]
     number = len(winners)
     first = winners[0]
+    if hand.params.reversis_declaration:
+        # "Hacer esta declaración es condición indispensable para cobrar el revesino": only a
+        # reversis undertaken counts; it is cut by the first other taker of the last tricks.
+        by = hand.reversis_by
+        if by is None:
+            return None, None, None
+        if winners.count(by) == number:
+            return by, by, None
+        return None, by, next(w for w in winners[hand.params.reversis_open_tricks :] if w != by)
     if winners.count(first) == number:
         return first, first, None
     last = hand.rules.settings["reversis_last_tricks"]
@@ -84,7 +93,7 @@ def settle(hand: Hand) -> None:
     if quinola is not None and quinola.how == "placed" and quinola.seat is not None:
         if made_by is not None and rules["reversis_cancels_quinola"]:
             hand.events.append(QuinolaCancelled(quinola.seat, made_by))
-        elif rules["quinola_placed_wins_pool"]:
+        elif rules["quinola_placed_wins_pool"] and not hand.params.quinola_pool_at_trick:
             claimants.append((quinola.seat, "quinola.placed.pool"))
     if made_by is not None and rules["reversis_wins_pool"]:
         claimants.append((made_by, "reversis.pool"))
@@ -104,12 +113,26 @@ def settle(hand: Hand) -> None:
                 ledger.pay(other, made_by, rules["reversis_payment_each"], rule="reversis.made", trick=number)
     elif cut_by is not None and attempt_by is not None:
         ledger.pay(attempt_by, cut_by, rules["reversis_cut_payment"], rule="reversis.cut", trick=number)
+        if rules.get("reversis_cut_doubles_pool"):
+            # "si se lo cortan ... deberá doblar el importe del fondo"
+            ledger.pay(attempt_by, POOL, hand.pool, rule="reversis.cut.pool", trick=number)
+        renouncer = hand.renouncer
+        if renouncer is not None and renouncer not in (attempt_by, cut_by):
+            # "el jugador que hace napolitana debe pagar al que lo ha cortado 64 tantos"
+            name = hand.params.renouncer
+            ledger.pay(renouncer, cut_by, rules["renouncer_cut_payment"], rule=f"{name}.cut", trick=number)
 
+    lost_renouncer = _renouncer_lost(hand, number)
     keys = [rank_key(hand, seat) for seat in range(n)]
-    ranked = sorted(range(n), key=keys.__getitem__)
-    hand.winner = made_by if made_by is not None else ranked[0]
+    ranked = sorted((s for s in range(n) if s != lost_renouncer), key=keys.__getitem__)
+    if made_by is not None:
+        hand.winner = made_by
+    elif hand.renouncer is not None and lost_renouncer is None:
+        hand.winner = hand.renouncer  # the napolitana kept wins the hand
+    else:
+        hand.winner = ranked[0]
     # "Le reversis est exempt de payer le talon."
-    if made_by is None or not rules["reversis_exempt_talon"]:
+    if rules["talon_payer"] != "none" and (made_by is None or not rules["reversis_exempt_talon"]):
         _pay_talon(hand, ranked, keys, number)
 
     # "Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule, chacun remet
@@ -122,7 +145,53 @@ def settle(hand: Hand) -> None:
     # A pool just won is refilled by the biggest bête owed ("l'une après l'autre, ... la plus grosse la premiere").
     if hand.pool_winner is not None and ledger.betes:
         ledger.pay_next_bete(biggest_first=rules["betes_biggest_first"], trick=number)
+    _forfeit(hand, number)
     hand.events.append(Settled(hand.winner, attempt_by, made_by is not None))
+
+
+def _renouncer_lost(hand: Hand, number: int) -> int | None:
+    """The seat of a declared renouncer who lost his declaration by taking a trick, after paying
+    what losing it costs; None if there is none, or he kept it."""
+    seat = hand.renouncer
+    if seat is None:
+        return None
+    p = hand.params
+    rules = hand.rules.settings
+    name = p.renouncer
+    # "si gana cualquiera de las dos últimas bazas, pierde la napolitana" (or any trick at all: option)
+    first = p.renouncer_tricks + 1 if rules["renouncer_lost_on"] == "last-tricks" else 1
+    taken = [i for i, trick in enumerate(hand.tricks, 1) if trick.winner == seat and i >= first]
+    if not taken:
+        return None
+    hand.events.append(DeclarationLost(seat, name, taken[0], f"{name}.lost"))
+    ledger = hand.ledger
+    quinola = hand.quinola
+    if rules["renouncer_lost_doubles_pool"] and quinola is not None and quinola.seat == seat and quinola.trick:
+        # the fondo doubled "si además ha vendido la quínola, se la fuerzan en una de las dos últimas
+        # bazas, o gana la penúltima baza y debe salir de quínola en la última"
+        sold = quinola.how == "placed"
+        forced_late = quinola.how in ("forced", "given") and quinola.trick > p.renouncer_tricks
+        led_last = quinola.how == "led" and quinola.trick == number
+        if sold or forced_late or led_last:
+            ledger.pay(seat, POOL, ledger.pool, rule=f"{name}.lost.pool", trick=number)
+    # "deberá pagar doble los ases o la quínola que haya podido vender"
+    factor = rules["renouncer_sold_back_factor"]
+    for entry in list(ledger.entries):
+        if entry.payee == seat and entry.payer != POOL and entry.rule in _SOLD:
+            ledger.pay(seat, entry.payer, entry.amount * factor, rule=f"{name}.lost.sold", trick=number)
+    return seat
+
+
+#: the payments a player collects for an ace or the quinola he sold (placed on another suit)
+_SOLD = ("ace.placed", "quinola.placed.trick", "quinola.placed.each")
+
+
+def _forfeit(hand: Hand, number: int) -> None:
+    # "no tendrá derecho a cobrar ninguno": a player who revoked gives back what he collected
+    for seat in sorted(hand.forfeit):
+        for entry in list(hand.ledger.entries):
+            if entry.payee == seat and not entry.rule.endswith((".forfeit", ".returns")):
+                hand.ledger.pay(seat, entry.payer, entry.amount, rule="penalty.revoke.forfeit", trick=number)
 
 
 def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], number: int) -> None:

@@ -100,16 +100,16 @@ def test_simulate_refuses_arguments_out_of_range_in_one_line(
     assert err.startswith("reversis simulate: error: ") and words in err, err
 
 
-def test_simulate_needs_no_ruleset_while_there_is_only_one(capsys: pytest.CaptureFixture[str]) -> None:
-    (only,) = ruleset_ids()  # when a second ruleset ships, --ruleset becomes required: see below
-    assert main(["simulate", "--hands", "3", "--jobs", "1"]) == 0
-    assert capsys.readouterr().out.startswith(f"{only}, bot cautious, seed 0, 1 job\n")
-
-
-def test_simulate_requires_a_ruleset_when_there_are_several(
+def test_simulate_needs_no_ruleset_while_there_is_only_one(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("reversis.ruleset.ruleset_ids", lambda: ["encyclopedie-1765", "revesino"])
+    monkeypatch.setattr("reversis.ruleset.ruleset_ids", lambda: ["encyclopedie-1765"])
+    assert main(["simulate", "--hands", "3", "--jobs", "1"]) == 0
+    assert capsys.readouterr().out.startswith("encyclopedie-1765, bot cautious, seed 0, 1 job\n")
+
+
+def test_simulate_requires_a_ruleset_when_there_are_several(capsys: pytest.CaptureFixture[str]) -> None:
+    assert len(ruleset_ids()) > 1
     assert main(["simulate", "--hands", "3"]) == 2
     assert "the following arguments are required: --ruleset" in _one_line_error(capsys)
 
@@ -197,7 +197,18 @@ def test_ctrl_c_stops_simulate_and_ends_its_workers(who: str) -> None:
     # "parent": only the parent gets SIGINT (kill PID), which used to leave simulate waiting for ever
     # on its pool; "process-group": what a terminal's Ctrl-C does.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "reversis", "simulate", "--hands", "10000000", "--jobs", "2"],
+        [
+            sys.executable,
+            "-m",
+            "reversis",
+            "simulate",
+            "--ruleset",
+            "encyclopedie-1765",
+            "--hands",
+            "10000000",
+            "--jobs",
+            "2",
+        ],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -13,7 +13,8 @@ import yaml
 
 import reversis
 from reversis import Ruleset, RulesetError, load_ruleset, ruleset_ids
-from reversis.params import compile_params
+from reversis.declarations import FEATURE_RULES, RENOUNCER_RULES, REVERSIS_RULES
+from reversis.params import NEUTRAL, compile_params
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = Path(reversis.__file__).resolve().parent
@@ -174,20 +175,21 @@ def _string(node: ast.AST | None) -> str | None:
 def engine_rule_ids() -> dict[str, str]:
     """Every rule id the engine can emit, found in its source, each with where it was found.
 
-    In hand.py, payments.py and settlement.py: every ``rule=…`` keyword (each payment
+    In hand.py, payments.py, settlement.py and declarations.py: every ``rule=…`` keyword (each payment
     ``ledger.pay(…, rule=…)``, and the rules named by ``IllegalPlay`` and ``IllegalExchange``),
     and the rule that ends the arguments of each ``Exchanged(…)`` and ``QuinolaFate(…)`` event
-    and of each bête (``_bete(…)``); in events.py: the default ``rule`` of every event.
+    and of each bête (``_bete(…)``) and doubled pool (``_double_pool(…)``); in events.py: the
+    default ``rule`` of every event.
     """
     found: dict[str, str] = {}
-    for module in ("hand.py", "payments.py", "settlement.py"):
+    for module in ("hand.py", "payments.py", "settlement.py", "declarations.py"):
         tree = ast.parse((ENGINE / module).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = _call_name(node)
             candidates: list[ast.AST | None] = [kw.value for kw in node.keywords if kw.arg == "rule"]
-            if name in ("Exchanged", "QuinolaFate", "_bete") and node.args:
+            if name in ("Exchanged", "QuinolaFate", "_bete", "_double_pool") and node.args:
                 candidates.append(node.args[-1])
             for candidate in candidates:
                 rule = _string(candidate)
@@ -220,17 +222,43 @@ def test_the_source_scan_finds_the_rules_it_should() -> None:
     assert len(found) >= 30
 
 
+def _declaration_rules(data: dict[str, Any]) -> set[str]:
+    """The rules a ruleset's declarations record, named after them (``napolitana.lost``)."""
+    options = data["options"]
+    rules = set()
+    for option, suffixes in (("reversis_declaration", REVERSIS_RULES), ("renouncer", RENOUNCER_RULES)):
+        name = options.get(option, {}).get("default")
+        if name:
+            rules |= {f"{name}.{suffix}" for suffix in suffixes}
+    return rules
+
+
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_engine_rule_id_is_declared_in_every_ruleset(ruleset_id: str) -> None:
-    declared = set(_yaml(ENGINE / "rulesets" / f"{ruleset_id}.yaml")["rules"])
-    missing = {rule: where for rule, where in engine_rule_ids().items() if rule not in declared}
+    # every rule the engine can record, except those of a feature the ruleset has not (its option absent)
+    data = _yaml(ENGINE / "rulesets" / f"{ruleset_id}.yaml")
+    declared = set(data["rules"])
+    wanted = {
+        rule: where
+        for rule, where in engine_rule_ids().items()
+        if rule not in FEATURE_RULES or FEATURE_RULES[rule] in data["options"]
+    }
+    wanted |= {rule: "declarations.py" for rule in _declaration_rules(data)}
+    missing = {rule: where for rule, where in wanted.items() if rule not in declared}
     assert not missing, f"engine rules not declared under rules: in {ruleset_id}.yaml: {missing}"
+
+
+def test_feature_rules_are_rules_the_engine_records() -> None:
+    found = engine_rule_ids()
+    assert set(FEATURE_RULES) <= set(found), set(FEATURE_RULES) - set(found)
+    assert set(FEATURE_RULES.values()) <= set(NEUTRAL)
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_declared_rule_is_named_by_the_engine(ruleset_id: str) -> None:
     # A declared rule is emitted, or at least named in a message (deal.misdeal names the redeal).
-    declared = set(_yaml(ENGINE / "rulesets" / f"{ruleset_id}.yaml")["rules"])
+    data = _yaml(ENGINE / "rulesets" / f"{ruleset_id}.yaml")
+    declared = set(data["rules"]) - _declaration_rules(data)
     source = "\n".join(path.read_text(encoding="utf-8") for path in ENGINE.glob("*.py"))
     unused = {rule for rule in declared if rule not in engine_rule_ids() and rule not in source}
     assert not unused, f"rules declared in {ruleset_id}.yaml that the engine never names: {sorted(unused)}"
