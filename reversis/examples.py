@@ -11,7 +11,9 @@ cards, from the eldest round to the dealer, and the talon gets what is left.
 :func:`play` plays a hand to its end: the exchange as given (by default every
 player keeps his cards and the dealer discards his lowest card he may), the
 plays as given, then the ``cautious`` bot. :func:`start` stops after the given
-plays, so that an example can ask what may be played next and why not.
+plays, so that an example can ask what may be played next and why not. The
+``declarations`` an example names (``{2: "napolitana"}``) are made when they
+fall due; the bot declares nothing of its own in an example.
 
 Seat 1, who has no heart, leads a spade; seat 2 has no spade and must throw his quinola:
 
@@ -35,6 +37,7 @@ from typing import Any
 
 from reversis.bots import get_bot
 from reversis.cards import Card, card_rank
+from reversis.declarations import moment
 from reversis.errors import IllegalAction, ScenarioError
 from reversis.hand import Hand, Phase
 from reversis.params import compile_params
@@ -157,6 +160,7 @@ def start(
     options: Mapping[str, Any] | None = None,
     pool: int = 0,
     betes: Iterable[tuple[int, int]] = (),
+    declarations: Mapping[int, str] | None = None,
 ) -> Table:
     """Deal, exchange and play the given cards, and stop there."""
     rules = _rules(ruleset, options)
@@ -183,8 +187,21 @@ def start(
     for name in _names(plays):
         if hand.phase is not Phase.TRICKS:
             raise ScenarioError(f"{name} is played after the last trick")
+        _declare_due(hand, declarations)
         hand.play(parse(name))
+    _declare_due(hand, declarations)
     return Table(hand)
+
+
+def _declare_due(hand: Hand, declarations: Mapping[int, str] | None) -> None:
+    """Make the declarations that fall due before the next card (an illegal one raises
+    :class:`~reversis.errors.IllegalDeclaration` naming the rule)."""
+    if not declarations or hand.phase is not Phase.TRICKS or hand.current_trick:
+        return
+    for seat, name in declarations.items():
+        made = any(e.seat == seat and e.name == name for e in hand.declared)
+        if not made and moment(hand.params, name) == hand.trick_no:
+            hand.declare(seat, name)
 
 
 def play(
@@ -198,6 +215,7 @@ def play(
     options: Mapping[str, Any] | None = None,
     pool: int = 0,
     betes: Iterable[tuple[int, int]] = (),
+    declarations: Mapping[int, str] | None = None,
     bot: str = "cautious",
     seed: int = 0,
 ) -> Game:
@@ -216,9 +234,11 @@ def play(
         options=options,
         pool=pool,
         betes=betes,
+        declarations=declarations,
     ).hand
     chooser = get_bot(bot)
     rng = random.Random(seed)
     while hand.phase is Phase.TRICKS:
+        _declare_due(hand, declarations)
         hand.play(chooser.play(hand, rng))
     return Game(hand)

@@ -14,6 +14,8 @@ from collections.abc import Callable, Collection, Iterable
 
 from reversis.events import (
     BeteOwed,
+    DeclarationLost,
+    Declared,
     Event,
     Exchanged,
     OutOfTurn,
@@ -45,9 +47,10 @@ _SETTLEMENT_ORDER = (
 
 _FATES = {
     "placed": "seat {seat} throws the quinola en renonce",
-    "forced": "seat {seat} is forced to give the quinola on hearts (his only heart)",
-    "given": "seat {seat} gives the quinola on hearts by choice (he holds other hearts)",
+    "forced": "seat {seat} is forced to give the quinola on {suit} (his only {one})",
+    "given": "seat {seat} gives the quinola on {suit} by choice (he holds other {suit})",
     "led": "seat {seat} leads the quinola himself",
+    "plain": "seat {seat} plays the quinola after the {declared} was undertaken: a plain card now",
 }
 
 
@@ -134,10 +137,19 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
         elif isinstance(event, BeteOwed) or (isinstance(event, QuinolaFate) and event.trick is not None):
             assert event.trick is not None
             per_trick[event.trick].append((event, False))
-    settlement_rules = set(_SETTLEMENT_ORDER)
+        elif isinstance(event, Declared):
+            per_trick[event.trick].append((event, False))
+        elif isinstance(event, PoolWon) and event.rule == "quinola.placed.pool" and hand.params.quinola_pool_at_trick:
+            per_trick[hand.quinola.trick if hand.quinola and hand.quinola.trick else 0].append((event, False))
+    settlement_rules = set(_SETTLEMENT_ORDER) | _late_rules(hand)
+    at_trick = {"quinola.placed.pool"} if hand.params.quinola_pool_at_trick else set()
+    suit = pack.suit_names[hand.params.quinola_suit]
     for number, trick in enumerate(hand.tricks, start=1):
         cards: list[str] = []
         notes: list[str] = []
+        for item, _ in per_trick[number]:
+            if isinstance(item, Declared):
+                lines.append(f"Seat {item.seat} declares the {item.name}  {cite(item.rule)}")
         for item, bot in per_trick[number]:
             if isinstance(item, Played | Revoked | OutOfTurn):
                 event = item
@@ -150,7 +162,12 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
                 if isinstance(event, Revoked):
                     notes.append(f"    seat {event.seat} revokes with {name(event.card)}")
             elif isinstance(item, QuinolaFate):
-                notes.append(f"    {_FATES[item.how].format(seat=item.seat)}")
+                declared = hand.params.reversis_declaration
+                notes.append(
+                    f"    {_FATES[item.how].format(seat=item.seat, suit=suit, one=suit[:-1], declared=declared)}"
+                )
+            elif isinstance(item, PoolWon):
+                notes.append(f"    seat {item.seat} takes the pool ({item.amount}) for the quinola, as it falls")
             elif isinstance(item, BeteOwed):
                 notes.append(
                     f"    seat {item.seat} makes the bête: he owes the pool {item.amount}, what it holds  "
@@ -158,7 +175,7 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
                 )
         lines.append(f"Trick {number}: {', '.join(cards)}; seat {trick.winner} takes it.")
         lines.extend(notes)
-        lines.extend(payment(e) for e in by_trick[number] if e.rule not in settlement_rules)
+        lines.extend(payment(e) for e in by_trick[number] if e.rule not in settlement_rules or e.rule in at_trick)
 
     lines.append("Settlement:")
     lines.append("    seat  tricks  points")
@@ -194,7 +211,13 @@ def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Ent
                 f"    the reversis of seat {event.by} deprives seat {event.seat}'s quinola of its rights  "
                 f"{cite(event.rule)}"
             )
+        elif isinstance(event, DeclarationLost):
+            lines.append(
+                f"    seat {event.seat} loses the {event.name}: he took trick {event.trick}  {cite(event.rule)}"
+            )
         elif isinstance(event, PoolWon):
+            if event.rule == "quinola.placed.pool" and hand.params.quinola_pool_at_trick:
+                continue  # told at its trick
             what = "for the quinola thrown en renonce" if event.rule == "quinola.placed.pool" else "for the reversis"
             lines.append(f"    pool to seat {event.seat} ({event.amount}) {what}")
             lines.extend(payment(e) for e in paid.pop(event.rule, []))
@@ -204,11 +227,14 @@ def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Ent
             lines.append(f"    reversis made by seat {r['by']}: he took every trick")
         else:
             lines.append(f"    reversis attempted by seat {r['by']}, cut by seat {r['cut_by']}")
-        for rule in ("reversis.refund", "reversis.made", "reversis.cut"):
+        renouncer = hand.params.renouncer
+        for rule in ("reversis.refund", "reversis.made", "reversis.cut", "reversis.cut.pool", f"{renouncer}.cut"):
             lines.extend(payment(e) for e in paid.pop(rule, []))
     talon = " ".join(pack.names(hand.talon))
     award = hand.talon_award
-    if award is None:
+    if hand.rules["talon_payer"] == "none":
+        lines.append(f"    seat {hand.winner} wins the hand; the talon {talon} is not paid (option talon_payer)")
+    elif award is None:
         lines.append(f"    talon {talon}: not paid, the maker of a reversis being exempt  [talon.pay]")
     else:
         values = hand.params.talon_points
@@ -233,6 +259,12 @@ def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Ent
     for entries in paid.values():
         lines.extend(payment(e) for e in entries)
     return lines
+
+
+def _late_rules(hand: Hand) -> set[str]:
+    """The rules paid at the settlement beyond the usual ones: a cut reversis, a renouncer lost, a revoke's forfeit."""
+    name = hand.params.renouncer
+    return {"reversis.cut.pool", "penalty.revoke.forfeit", f"{name}.lost.pool", f"{name}.lost.sold", f"{name}.cut"}
 
 
 def _payer(hand: Hand, award: TalonAwarded) -> str:
