@@ -90,6 +90,8 @@ def bot_declarations(hand: Hand) -> list[tuple[int, str]]:
     undertaker holds only cards that no card still out can beat in their suit, so that he must
     take the last tricks when he leads them (the napolitana's right to renounce aside)."""
     chosen: list[tuple[int, str]] = []
+    if not hand.declaration_due:
+        return chosen
     p = hand.params
     out = 0  # the cards not yet played that the seat does not hold
     for seat in range(hand.players):

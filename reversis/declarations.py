@@ -110,16 +110,18 @@ def verify_declare(hand: Hand, seat: int, name: str) -> None:
 def open_declarations(hand: Hand) -> list[tuple[int, str]]:
     """The (seat, declaration) pairs that may be declared now."""
     p = hand.params
-    if hand.current_trick:
+    if not hand.declaration_due:
         return []
     out = []
     for name in declaration_names(p):
-        if moment(p, name) == hand.trick_no:
-            for seat in range(hand.players):
-                try:
-                    verify_declare(hand, seat, name)
-                except IllegalDeclaration:
-                    continue
+        if moment(p, name) != hand.trick_no or any(e.name == name for e in hand.declared):
+            continue  # one declaration of each kind: one renouncer, one undertaker of every trick
+        for seat in range(hand.players):
+            if name == p.renouncer:
+                allowed = qualifies_renouncer(hand, seat)
+            else:
+                allowed = hand.tricks_won[seat] == hand.trick_no - 1
+            if allowed:
                 out.append((seat, name))
     return out
 

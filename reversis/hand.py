@@ -572,6 +572,11 @@ class Hand:
         return event
 
     @property
+    def declaration_due(self) -> bool:
+        """Whether a declaration may fall due now: before the first card of a trick that has one."""
+        return not self._trick and self.phase is _TRICKS and self.trick_no in self.params.declaration_moments
+
+    @property
     def renouncer(self) -> int | None:
         """The seat of a declared privileged renouncer (the napolitana), or None."""
         return self._renouncer if self._renouncer >= 0 else None

@@ -95,6 +95,7 @@ class Params:
     renouncer_cards: int  # bitmask of the cards that qualify a renouncer
     renouncer_at_least: int
     renouncer_tricks: int  # the first tricks in which the renouncer may renounce
+    declaration_moments: frozenset[int]  # the tricks before whose first card a declaration may be made
 
 
 def _deal_order(*, players: int, dealer: int, hand_size: int, packet: int, extra: int) -> tuple[itemgetter[Any], ...]:
@@ -239,4 +240,8 @@ def compile_params(rules: Ruleset) -> Params:
         renouncer_cards=renouncer_cards,
         renouncer_at_least=setting(rules, "renouncer_at_least"),
         renouncer_tricks=setting(rules, "renouncer_tricks"),
+        declaration_moments=frozenset(
+            ([1] if setting(rules, "renouncer") else [])
+            + ([hand_size - last + 1] if setting(rules, "reversis_declaration") else [])
+        ),
     )

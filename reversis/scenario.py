@@ -349,7 +349,7 @@ def run(scenario: Scenario) -> Hand:
 def _declare(hand: Hand, scenario: Scenario, *, by_bot: bool) -> None:
     """Make the scenario's declarations due before the next card, then, once the bots play, the
     declarations the bots choose for the other seats."""
-    if hand.current_trick or (not hand.params.renouncer and not hand.params.reversis_declaration):
+    if not hand.declaration_due:
         return
     for seat, declared in scenario.declarations.items():
         if moment(hand.params, declared) != hand.trick_no or any(

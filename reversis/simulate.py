@@ -16,7 +16,8 @@ import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from reversis.bots import get_bot
+from reversis.bots import bot_declarations, get_bot
+from reversis.events import DeclarationLost
 from reversis.hand import Hand, Phase
 from reversis.params import compile_params
 from reversis.ruleset import load_ruleset
@@ -33,16 +34,28 @@ class Stats:
     quinola: dict[str, int] = field(default_factory=dict)
     reversis_attempted: int = 0
     reversis_made: int = 0
+    #: hands by declaration made (e.g. revesino, napolitana), and by declaration lost (a renouncer's)
+    declared: dict[str, int] = field(default_factory=dict)
+    lost: dict[str, int] = field(default_factory=dict)
+    #: the name of the quinola's suit, for the lines
+    quinola_suit: str = ""
     balance_totals: list[int] = field(default_factory=list)
     pool_total: int = 0
+    #: the names of the declarations that may be lost (the privileged renouncers)
+    renouncers: tuple[str, ...] = ()
 
     def add(self, other: Stats) -> None:
         self.hands += other.hands
         for how, count in other.quinola.items():
             self.quinola[how] = self.quinola.get(how, 0) + count
+        for table, theirs in ((self.declared, other.declared), (self.lost, other.lost)):
+            for name, count in theirs.items():
+                table[name] = table.get(name, 0) + count
+        self.quinola_suit = self.quinola_suit or other.quinola_suit
         self.reversis_attempted += other.reversis_attempted
         self.reversis_made += other.reversis_made
         self.pool_total += other.pool_total
+        self.renouncers = self.renouncers or other.renouncers
         if not self.balance_totals:
             self.balance_totals = [0] * len(other.balance_totals)
         for seat, total in enumerate(other.balance_totals):
@@ -53,18 +66,33 @@ class Stats:
             return f"{k} ({100 * k / self.hands:.2f} %)" if self.hands else "0"
 
         means = ", ".join(f"seat {s}: {t / self.hands:+.3f}" for s, t in enumerate(self.balance_totals))
-        return [
+        suit = self.quinola_suit or "hearts"
+        lines = [
             f"hands played:        {self.hands}",
-            f"quinola placed:      {pct(self.quinola.get('placed', 0))}  (thrown en renonce)",
-            f"quinola forced:      {pct(self.quinola.get('forced', 0))}  (its holder's only heart)",
-            f"quinola given:       {pct(self.quinola.get('given', 0))}  (on hearts, by choice)",
+            f"quinola placed:      {pct(self.quinola.get('placed', 0))}  (thrown on another suit)",
+            f"quinola forced:      {pct(self.quinola.get('forced', 0))}  (its holder's only card of {suit})",
+            f"quinola given:       {pct(self.quinola.get('given', 0))}  (on {suit}, by choice)",
             f"quinola led:         {pct(self.quinola.get('led', 0))}",
             f"quinola in talon:    {pct(self.quinola.get('talon', 0))}  (never played)",
+        ]
+        if self.quinola.get("plain"):
+            lines.append(f"quinola plain:       {pct(self.quinola['plain'])}  (played after a reversis was undertaken)")
+        lines += [
             f"reversis attempted:  {pct(self.reversis_attempted)}",
             f"reversis made:       {pct(self.reversis_made)}",
+            f"reversis cut:        {pct(self.reversis_attempted - self.reversis_made)}",
+        ]
+        for name, count in sorted(self.declared.items()):
+            lines.append(f"{name + ' declared:':<21}{pct(count)}")
+            if name in self.lost or name in self.renouncers:
+                lost = self.lost.get(name, 0)
+                lines.append(f"{name + ' kept:':<21}{pct(count - lost)}")
+                lines.append(f"{name + ' lost:':<21}{pct(lost)}")
+        lines += [
             f"mean balance per hand (the deal rotates): {means}",
             f"mean change of the pool per hand: {self.pool_total / max(1, self.hands):+.3f}",
         ]
+        return lines
 
 
 def _chunk(args: tuple[str, str, int, int, int]) -> Stats:
@@ -72,15 +100,28 @@ def _chunk(args: tuple[str, str, int, int, int]) -> Stats:
     rules = load_ruleset(ruleset)
     params = compile_params(rules)
     bot = get_bot(bot_name)
-    stats = Stats(balance_totals=[0] * params.players)
+    stats = Stats(
+        balance_totals=[0] * params.players,
+        quinola_suit=rules.pack.suit_names[params.quinola_suit],
+        renouncers=(params.renouncer,) if params.renouncer else (),
+    )
+    declares = bool(params.renouncer or params.reversis_declaration)
     for i in range(start, stop):
         rng = random.Random(seed + i)
         hand = Hand.deal(rules, dealer=i % params.players, rng=rng, params=params)
         while hand.phase is Phase.EXCHANGE:
             hand.exchange(bot.exchange(hand, rng))
         while hand.phase is Phase.TRICKS:
+            if declares and hand.declaration_due:
+                for seat, name in bot_declarations(hand):
+                    hand.declare(seat, name)
             hand.play(bot.play(hand, rng))
         stats.hands += 1
+        for event in hand.declared:
+            stats.declared[event.name] = stats.declared.get(event.name, 0) + 1
+        for happened in hand.events:
+            if isinstance(happened, DeclarationLost):
+                stats.lost[happened.name] = stats.lost.get(happened.name, 0) + 1
         if hand.quinola is not None:
             stats.quinola[hand.quinola.how] = stats.quinola.get(hand.quinola.how, 0) + 1
         if hand.reversis:

@@ -1,6 +1,6 @@
 """Random full hands of reversis against random deals of OpenSpiel's hearts, in the same process.
 
-``python scripts/bench.py [--rounds 7] [--seconds 1.0] [--ruleset encyclopedie-1765] [--seed N] [--json]``
+``python scripts/bench.py [--rounds 7] [--seconds 1.0] [--ruleset ID ...] [--seed N] [--json]``
 
 Both sides do the same kind of work: a fresh deal played at random to its end.
 
@@ -12,8 +12,11 @@ Both sides do the same kind of work: a fresh deal played at random to its end.
   ``chance_outcomes()`` / ``legal_actions()`` until ``is_terminal()``; ``returns()`` is read
   at the end.
 
-The two alternate in rounds of ``--seconds`` each (which goes first alternates too); the
-median rate of each side and the ratio of the medians are reported, with the seeds used.
+Every ruleset (or those named by ``--ruleset``) is a side of its own, beside hearts; the
+sides take turns in rounds of ``--seconds`` each (which goes first rotates too), and the
+median rate of each side and the ratio of each ruleset's median to hearts' are reported,
+with the seeds used. Where a ruleset has declarations (the napolitana, the revesino), the
+bots' deterministic policy (``reversis.bots.bot_declarations``) makes them, as in play.
 Peak memory comes from ``getrusage`` (the whole process, imports included) and from a
 separate ``tracemalloc`` pass after the timed rounds (reversis only: it cannot see
 OpenSpiel's C++ heap). Exit status 2 if ``pyspiel`` is missing.
@@ -38,9 +41,10 @@ from typing import Any
 
 import reversis.hand
 from reversis import Hand, Phase, load_ruleset
+from reversis.bots import bot_declarations
 from reversis.events import Settled
 from reversis.params import Params, compile_params
-from reversis.ruleset import Ruleset
+from reversis.ruleset import Ruleset, ruleset_ids
 
 GOAL = 1.5
 """The target ratio: reversis hands per second over OpenSpiel hearts deals per second."""
@@ -60,11 +64,16 @@ def load_pyspiel() -> Any:
 def reversis_deal(rules: Ruleset, params: Params) -> Deal:
     players = params.players
 
+    declares = bool(params.renouncer or params.reversis_declaration)
+
     def play(rng: random.Random, index: int) -> None:
         hand = Hand.deal(rules, dealer=index % players, rng=rng, params=params)
         while hand.phase is Phase.EXCHANGE:
             hand.exchange(rng.choice(hand.legal_discards()))
         while hand.phase is Phase.TRICKS:
+            if declares and hand.declaration_due:  # the declarations the bots make (napolitana, revesino)
+                for seat, name in bot_declarations(hand):
+                    hand.declare(seat, name)
             hand.play(rng.choice(hand.legal_plays()))
         hand.ledger.balances()
 
@@ -177,7 +186,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=7, help="rounds per side (default 7)")
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per side per round (default 1.0)")
-    parser.add_argument("--ruleset", default="encyclopedie-1765", help="reversis ruleset (default encyclopedie-1765)")
+    parser.add_argument(
+        "--ruleset",
+        action="append",
+        choices=ruleset_ids(),
+        help="a reversis ruleset to time (repeat for several; default: every ruleset, each beside hearts)",
+    )
     parser.add_argument("--seed", type=int, default=1765, help="round r uses seed SEED+r on both sides (default 1765)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     args = parser.parse_args(argv)
@@ -190,39 +204,44 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rss_imports = maxrss_mib()
 
-    rules = load_ruleset(args.ruleset)
-    params = compile_params(rules)
+    ids = args.ruleset or ruleset_ids()
+    compiled = {rid: (load_ruleset(rid), compile_params(load_ruleset(rid))) for rid in ids}
+    rules, params = compiled[ids[0]]  # the headline ruleset (the first), as before
     game = pyspiel.load_game("hearts")
-    sides: dict[str, Deal] = {"reversis": reversis_deal(rules, params), "hearts": hearts_deal(game)}
+    sides: dict[str, Deal] = {rid: reversis_deal(r, p) for rid, (r, p) in compiled.items()}
+    sides["hearts"] = hearts_deal(game)
 
-    census = {
-        "reversis": reversis_census(rules, params, args.seed, 500),
-        "hearts": hearts_census(game, args.seed, 500),
-    }
+    census = {rid: reversis_census(r, p, args.seed, 500) for rid, (r, p) in compiled.items()}
+    census["hearts"] = hearts_census(game, args.seed, 500)
     for play in sides.values():  # warm-up, untimed
         timed(play, args.seed, min(0.2, args.seconds))
 
-    rates: dict[str, list[float]] = {"reversis": [], "hearts": []}
+    rates: dict[str, list[float]] = {name: [] for name in sides}
     seeds = [args.seed + r for r in range(args.rounds)]
     firsts = []
+    names = list(sides)
     for r, seed in enumerate(seeds):
-        order = ["reversis", "hearts"] if r % 2 == 0 else ["hearts", "reversis"]
+        order = names[r % len(names) :] + names[: r % len(names)]  # each side goes first in turn
         firsts.append(order[0])
         for name in order:
             rates[name].append(timed(sides[name], seed, args.seconds))
         if not args.json:
+            shown = ", ".join(f"{rid} {rates[rid][-1]:,.0f} hands/s" for rid in ids)
             print(
                 f"round {r + 1}/{args.rounds} (seed {seed}, {order[0]} first): "
-                f"reversis {rates['reversis'][-1]:,.0f} hands/s, hearts {rates['hearts'][-1]:,.0f} deals/s",
+                f"{shown}, hearts {rates['hearts'][-1]:,.0f} deals/s",
                 flush=True,
             )
     rss_rounds = maxrss_mib()
-    memory = traced_memory(sides["reversis"], rules, params, args.seed, 200)
+    memory = traced_memory(sides[ids[0]], rules, params, args.seed, 200)
 
     median = {name: statistics.median(values) for name, values in rates.items()}
-    ratio = median["reversis"] / median["hearts"]
+    ratios = {rid: median[rid] / median["hearts"] for rid in ids}
+    ratio = ratios[ids[0]]
     result = {
         "ruleset": rules.id,
+        "rulesets": ids,
+        "ratios": ratios,
         "players": params.players,
         "openspiel_game": str(game),
         "open_spiel_version": metadata.version("open-spiel"),
@@ -247,15 +266,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    rev, hts = census["reversis"], census["hearts"]
+    hts = census["hearts"]
     print(
-        f"median of {args.rounds} rounds: reversis {rules.id} ({result['engine']}) {median['reversis']:,.0f} hands/s, "
-        f"OpenSpiel {game} {median['hearts']:,.0f} deals/s (open-spiel {result['open_spiel_version']})"
+        f"median of {args.rounds} rounds ({result['engine']}): OpenSpiel {game} {median['hearts']:,.0f} deals/s "
+        f"(open-spiel {result['open_spiel_version']})"
     )
-    print(f"ratio {ratio:.2f}x (goal {GOAL}x: {'met' if ratio >= GOAL else 'NOT met'})")
+    for rid in ids:
+        rev = census[rid]
+        print(
+            f"  reversis {rid}: {median[rid]:,.0f} hands/s, ratio {ratios[rid]:.2f}x "
+            f"(goal {GOAL}x: {'met' if ratios[rid] >= GOAL else 'NOT met'}); work per hand {rev['actions']:.1f} "
+            f"actions, {rev['events']:.1f} events, {rev['ledger_entries']:.1f} ledger entries, settled"
+        )
     print(
-        f"work per game: reversis {rev['actions']:.1f} actions, {rev['events']:.1f} events, "
-        f"{rev['ledger_entries']:.1f} ledger entries, settled; hearts {hts['actions']:.1f} actions "
+        f"work per game of hearts: {hts['actions']:.1f} actions "
         f"({hts['chance_outcomes']:.1f} chance, {hts['player_actions']:.1f} player)"
     )
     print(
