@@ -33,6 +33,7 @@ from reversis.declarations import declare, open_declarations, verify_declare
 from reversis.errors import IllegalDeclaration, IllegalExchange, IllegalPlay, ScenarioError
 from reversis.events import (
     Dealt,
+    DeclarationLost,
     Declared,
     Event,
     Exchanged,
@@ -83,6 +84,7 @@ class Hand:
         "_led",
         "_legal",
         "_offer",
+        "_privileged",
         "_renouncer",
         "_specials",
         "_trick",
@@ -99,6 +101,7 @@ class Hand:
         "points",
         "pool_winner",
         "quinola",
+        "renounced",
         "reversis",
         "reversis_by",
         "rules",
@@ -156,6 +159,9 @@ class Hand:
         self.declared: list[Declared] = []
         self.reversis_by: int | None = None
         self._renouncer = -1  # the seat of a privileged renouncer (the napolitana), or -1
+        self._privileged = -1  # the renouncer while he may still renounce, or -1
+        #: whether the renouncer used his right: played another suit while able to follow
+        self.renounced = False
         #: the seats that revoked where a revoke forfeits what they collect in the hand
         self.forfeit: set[int] = set()
         # the trick in progress
@@ -368,7 +374,7 @@ class Hand:
         hand = self.hands[self.to_act]
         if self._trick:
             follow = hand & SUIT_MASKS[self._led]
-            if self.to_act == self._renouncer and self.trick_no <= p.renouncer_tricks:
+            if self.to_act == self._privileged and self.trick_no <= p.renouncer_tricks:
                 return hand  # a declared renouncer (the napolitana) may renounce in the first tricks
             if follow:
                 # "on est obligé de donner une carte de la couleur qu'on joue"; there are no trumps
@@ -443,10 +449,13 @@ class Hand:
                 if not trick:
                     self._led = card >> 4
                     self._leader = who
-                elif self.params.special >> card & 1:
-                    # An ace or the quinola on the trick: note whether it was its player's only card
-                    # of the suit led, which decides whether it was "forcé".
-                    self._specials.append((len(trick), card, hand & SUIT_MASKS[self._led] == 1 << card))
+                else:
+                    if self.params.special >> card & 1:
+                        # An ace or the quinola on the trick: note whether it was its player's only card
+                        # of the suit led, which decides whether it was "forcé".
+                        self._specials.append((len(trick), card, hand & SUIT_MASKS[self._led] == 1 << card))
+                    if who == self._privileged and card >> 4 != self._led and hand & SUIT_MASKS[self._led]:
+                        self.renounced = True  # the renouncer uses his right
                 self.hands[who] = hand ^ 1 << card
                 trick.append(card)
                 event = _new_event(Played, (who, card, self.trick_no, "play"))  # Played(...) without its __new__
@@ -523,6 +532,8 @@ class Hand:
         self.tricks.append(_new_event(Trick, (leader, shown, winner)))
         self.events.append(_new_event(TrickWon, (number, leader, shown, winner, "play.trick")))
         self.tricks_won[winner] += 1
+        if winner == self._privileged:
+            self._end_privilege(number)
         points = p.points
         total = 0
         for card in cards:
@@ -539,6 +550,18 @@ class Hand:
         else:
             self.trick_no = number + 1
             self.to_act = winner
+
+    def _end_privilege(self, number: int) -> None:
+        # "il ne peut plus renoncer ... dès ce moment, il rentre dans la classe des autres joueurs"
+        # (option renouncer_lost_effect privilege-ends): taking a trick ends the right to renounce.
+        settings = self.rules.settings
+        if settings.get("renouncer_lost_effect") != "privilege-ends":
+            return
+        first = self.params.renouncer_tricks + 1 if settings["renouncer_lost_on"] == "last-tricks" else 1
+        if number >= first:
+            name = self.params.renouncer
+            self._privileged = -1
+            self.events.append(DeclarationLost(self._renouncer, name, number, f"{name}.lost"))
 
     def _settle(self) -> None:
         self.phase = Phase.SETTLEMENT
@@ -567,7 +590,7 @@ class Hand:
         """Declare ``name`` (a reversis undertaken, the napolitana) for ``seat``."""
         event = declare(self, seat, name)
         if name == self.params.renouncer:
-            self._renouncer = seat
+            self._renouncer = self._privileged = seat
             self._legal = -1
         return event
 

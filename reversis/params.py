@@ -38,6 +38,12 @@ NEUTRAL: dict[str, Any] = {
     "renouncer_cut_payment": 0,
     "renouncer_quinola_forced_payment": 0,
     "renouncer_quinola_forced_each": 0,
+    "renouncer_lost_effect": "loses-hand",  # or privilege-ends: taking a trick only ends the right to renounce
+    "renouncer_pays_reversis_for_all": False,  # a renouncer who renounced pays a reversis made for everyone
+    "renouncer_cut_relieves": False,  # ... and pays the breaker of a reversis in the undertaker's place
+    "renouncer_deemed_cutter": False,  # ... unless he played above the undertaker in the breaking trick
+    "reversis_cut_cancels_quinola": False,  # a reversis broken deprives a placed quinola of the pool
+    "quinola_last_tricks_neutral": 0,  # the quinola in the last N tricks neither takes nor pays the pool
     "revoke_forfeits": False,  # a player who revokes collects nothing in that hand
 }
 

@@ -66,6 +66,13 @@ def _double_pool(hand: Hand, seat: int, rule: str) -> None:
     hand.ledger.pay(seat, POOL, hand.pool, rule=rule, trick=hand.trick_no)
 
 
+def _pool_neutral(hand: Hand) -> bool:
+    """Whether the quinola played now neither takes the pool nor pays into it: "le Quinola forcé,
+    placé ou joué aux dernières levées ne fait point la remise et ne la tire point"."""
+    last = hand.rules.settings.get("quinola_last_tricks_neutral", 0)
+    return bool(last) and hand.trick_no > hand.params.tricks - last
+
+
 def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bool:
     """The quinola drawn from a declared renouncer by a higher card of its suit (the napolitana's,
     "se le saca la quínola con un as, rey o caballo de oros"): True if this rule applied."""
@@ -76,7 +83,12 @@ def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bo
     number = hand.trick_no
     hand.quinola = QuinolaFate("forced", seat, number, f"{name}.quinola-forced")
     hand.events.append(hand.quinola)
-    _double_pool(hand, seat, f"{name}.quinola-forced")
+    # the ordinary penalty of a forced quinola (the bête, or the pool doubled), then his payments
+    if not _pool_neutral(hand):
+        if rules["quinola_forced_bete"]:
+            _bete(hand, seat, f"{name}.quinola-forced")
+        if hand.params.quinola_forced_doubles_pool:
+            _double_pool(hand, seat, f"{name}.quinola-forced")
     hand.ledger.pay(
         seat, winner, rules["renouncer_quinola_forced_payment"] * factor, rule=f"{name}.quinola-forced", trick=number
     )
@@ -108,7 +120,12 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
         # the pool is taken at settlement, where a reversis may cancel it.
         hand.quinola = QuinolaFate("placed", seat, number, "quinola.placed.pool")
         hand.events.append(hand.quinola)
-        if hand.params.quinola_pool_at_trick and rules["quinola_placed_wins_pool"] and hand.pool:
+        if (
+            hand.params.quinola_pool_at_trick
+            and rules["quinola_placed_wins_pool"]
+            and hand.pool
+            and not _pool_neutral(hand)
+        ):
             # "se lleva el fondo que esté acumulado hasta ese momento": taken when it falls
             hand.pool_winner = seat
             hand.events.append(PoolWon(seat, hand.pool, "quinola.placed.pool"))
@@ -127,15 +144,16 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
         # en renonce either ("n'ayant pu le jetter en renonce"); the bête is a reading (option).
         hand.quinola = QuinolaFate("given", seat, number, "quinola.given.bete")
         hand.events.append(hand.quinola)
-        if rules["quinola_given_bete"]:
+        if rules["quinola_given_bete"] and not _pool_neutral(hand):
             _bete(hand, seat, "quinola.given.bete")
         return
     # "Celui qui est forcé de donner le quinola sur du cœur ... fait la bête de ce qu'il y a sur le jeu."
     hand.quinola = QuinolaFate("forced", seat, number, "quinola.forced.bete")
     hand.events.append(hand.quinola)
-    if rules["quinola_forced_bete"]:
+    neutral = _pool_neutral(hand)
+    if rules["quinola_forced_bete"] and not neutral:
         _bete(hand, seat, "quinola.forced.bete")
-    if hand.params.quinola_forced_doubles_pool:
+    if hand.params.quinola_forced_doubles_pool and not neutral:
         _double_pool(hand, seat, "quinola.forced.pool")
     # "Celui qui fait partir le quinola, gagne à celui qui le lâche, quatre jettons ou plus, & un à chaque
     # joueur": the leader, who made it go, wins 4 from the holder; who pays the "un à chaque joueur" is
@@ -162,9 +180,10 @@ def _quinola_led(hand: Hand, *, seat: int, factor: int, winner: int) -> None:
     number = hand.trick_no
     hand.quinola = QuinolaFate("led", seat, number, "quinola.led.bete")
     hand.events.append(hand.quinola)
-    if hand.rules.settings["quinola_forced_bete"]:
+    neutral = _pool_neutral(hand)
+    if hand.rules.settings["quinola_forced_bete"] and not neutral:
         _bete(hand, seat, "quinola.led.bete")
-    if hand.params.quinola_forced_doubles_pool:
+    if hand.params.quinola_forced_doubles_pool and not neutral:
         _double_pool(hand, seat, "quinola.led.pool")
     if hand.rules.settings["quinola_led_pays_each"]:
         one = hand.rules.settings["quinola_forced_each_payment"] * factor

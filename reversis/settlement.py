@@ -90,9 +90,16 @@ def settle(hand: Hand) -> None:
     # ("priver le quinola jetté en renonce, de ses droits ordinaires"); to the maker of a reversis.
     claimants: list[tuple[int, str]] = []
     quinola = hand.quinola
+    last_neutral = rules.get("quinola_last_tricks_neutral", 0)
     if quinola is not None and quinola.how == "placed" and quinola.seat is not None:
+        cut_cancels = cut_by is not None and attempt_by is not None and rules.get("reversis_cut_cancels_quinola")
         if made_by is not None and rules["reversis_cancels_quinola"]:
             hand.events.append(QuinolaCancelled(quinola.seat, made_by))
+        elif cut_cancels and attempt_by is not None:
+            # "dans un Reversis fait ou rompu, il n'y a point de remise"
+            hand.events.append(QuinolaCancelled(quinola.seat, attempt_by))
+        elif last_neutral and quinola.trick is not None and quinola.trick > number - last_neutral:
+            pass  # "le Quinola ... placé ... aux dernières levées ... ne la tire point"
         elif rules["quinola_placed_wins_pool"] and not hand.params.quinola_pool_at_trick:
             claimants.append((quinola.seat, "quinola.placed.pool"))
     if made_by is not None and rules["reversis_wins_pool"]:
@@ -108,11 +115,20 @@ def settle(hand: Hand) -> None:
             # the remise: "une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le coup"
             for entry in ledger.paid_by(made_by):
                 ledger.pay(entry.payee, made_by, entry.amount, rule="reversis.refund", trick=entry.trick)
+        # "l'Espagnolette paye seul pour toute la compagnie" if he used his right to renounce
+        for_all = hand.renouncer if rules.get("renouncer_pays_reversis_for_all") and hand.renounced else None
         for other in range(n):
             if other != made_by:
-                ledger.pay(other, made_by, rules["reversis_payment_each"], rule="reversis.made", trick=number)
+                payer = for_all if for_all is not None and for_all != made_by else other
+                ledger.pay(payer, made_by, rules["reversis_payment_each"], rule="reversis.made", trick=number)
     elif cut_by is not None and attempt_by is not None:
-        ledger.pay(attempt_by, cut_by, rules["reversis_cut_payment"], rule="reversis.cut", trick=number)
+        ledger.pay(
+            _cut_payer(hand, attempt_by, cut_by),
+            cut_by,
+            rules["reversis_cut_payment"],
+            rule="reversis.cut",
+            trick=number,
+        )
         if rules.get("reversis_cut_doubles_pool"):
             # "si se lo cortan ... deberá doblar el importe del fondo"
             ledger.pay(attempt_by, POOL, hand.pool, rule="reversis.cut.pool", trick=number)
@@ -127,7 +143,11 @@ def settle(hand: Hand) -> None:
     ranked = sorted((s for s in range(n) if s != lost_renouncer), key=keys.__getitem__)
     if made_by is not None:
         hand.winner = made_by
-    elif hand.renouncer is not None and lost_renouncer is None:
+    elif (
+        hand.renouncer is not None
+        and lost_renouncer is None
+        and rules.get("renouncer_lost_effect", "loses-hand") == "loses-hand"
+    ):
         hand.winner = hand.renouncer  # the napolitana kept wins the hand
     else:
         hand.winner = ranked[0]
@@ -149,14 +169,33 @@ def settle(hand: Hand) -> None:
     hand.events.append(Settled(hand.winner, attempt_by, made_by is not None))
 
 
+def _cut_payer(hand: Hand, attempt_by: int, cut_by: int) -> int:
+    """Who pays the breaker of a reversis: its undertaker, or, where the ruleset says so, a renouncer
+    who used his right, "à la décharge de celui à qui on le rompt", unless he played above the
+    undertaker in the breaking trick and so is deemed to have broken it himself."""
+    rules = hand.rules.settings
+    seat = hand.renouncer
+    if seat is None or not rules.get("renouncer_cut_relieves") or not hand.renounced or seat in (attempt_by, cut_by):
+        return attempt_by
+    if rules.get("renouncer_deemed_cutter"):
+        trick = next(t for t in hand.tricks[hand.params.reversis_open_tricks :] if t.winner != attempt_by)
+        n = hand.players
+        led = trick.cards[0] >> 4
+        theirs = trick.cards[(attempt_by - trick.leader) % n]
+        mine = trick.cards[(seat - trick.leader) % n]
+        if mine >> 4 == led and (theirs >> 4 != led or mine > theirs):
+            return attempt_by  # deemed the breaker: "il est censé avoir rompu le Reversis"
+    return seat
+
+
 def _renouncer_lost(hand: Hand, number: int) -> int | None:
     """The seat of a declared renouncer who lost his declaration by taking a trick, after paying
     what losing it costs; None if there is none, or he kept it."""
     seat = hand.renouncer
-    if seat is None:
-        return None
-    p = hand.params
     rules = hand.rules.settings
+    if seat is None or rules.get("renouncer_lost_effect", "loses-hand") != "loses-hand":
+        return None  # where taking a trick only ends his right to renounce, the hand ended it (Hand._end_privilege)
+    p = hand.params
     name = p.renouncer
     # "si gana cualquiera de las dos últimas bazas, pierde la napolitana" (or any trick at all: option)
     first = p.renouncer_tricks + 1 if rules["renouncer_lost_on"] == "last-tricks" else 1
