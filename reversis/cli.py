@@ -96,8 +96,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     import json
 
-    from reversis.report import account
-    from reversis.result import dump_record, record, result
+    from reversis.games import game_of
+    from reversis.result import dump_record
     from reversis.scenario import play_file
 
     if args.record and _same_file(args.record, args.scenario):
@@ -106,16 +106,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
             "(and lose its title and narrative): give another file"
         )
     scenario, hand = play_file(args.scenario)
+    game = game_of(scenario.rules)
     if args.record:
-        data = record(hand, bot=scenario.bot, seed=scenario.seed)
+        data = game.record(hand, bot=scenario.bot, seed=scenario.seed)
         try:
             Path(args.record).write_text(dump_record(data), encoding="utf-8")
         except OSError as exc:
             raise ReversisError(f"{args.record}: cannot be written ({exc.strerror or exc})") from None
     if args.json:
-        print(json.dumps(result(hand), ensure_ascii=False, indent=2))
+        print(json.dumps(game.result(hand), ensure_ascii=False, indent=2))
     else:
-        print(account(hand, given_exchanges=set(scenario.exchange), given_plays=len(scenario.plays)))
+        print(game.account(hand, scenario))
     return 0
 
 

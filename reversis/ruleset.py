@@ -121,6 +121,8 @@ class Ruleset(Mapping[str, Any]):
     rule_basis: Mapping[str, str] = field(default_factory=dict)
     #: how the ruleset reads what its source leaves implicit (direction of play, ties, ...)
     conventions: tuple[Convention, ...] = ()
+    #: the game the ruleset is a form of (``reversis``, ``romestecq``): see :mod:`reversis.games`
+    game: str = "reversis"
 
     def __getitem__(self, name: str) -> Any:
         try:
@@ -169,6 +171,7 @@ class Ruleset(Mapping[str, Any]):
             settings=MappingProxyType(values),
             rule_basis=self.rule_basis,
             conventions=self.conventions,
+            game=self.game,
         )
 
     def cites(self, name: str) -> tuple[str, ...]:
@@ -277,4 +280,5 @@ def _build(data: Any, *, where: str) -> Ruleset:
         settings=MappingProxyType(values),
         rule_basis=MappingProxyType(rule_basis),
         conventions=conventions,
+        game=str(data.get("game", "reversis")),
     )
