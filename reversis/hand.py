@@ -37,7 +37,6 @@ from reversis.events import (
     Declared,
     Event,
     Exchanged,
-    OutOfTurn,
     Passed,
     Played,
     QuinolaFate,
@@ -46,10 +45,12 @@ from reversis.events import (
     Trick,
     TrickWon,
 )
+from reversis.exchange import discard_mask, may_decline, own_card, verify_exchange
 from reversis.ledger import POOL, Bete, Ledger
 from reversis.masks import SUIT_MASKS, cards_of
 from reversis.params import Params, compile_params
 from reversis.payments import trick_payments
+from reversis.penalties import out_of_turn, revoke_penalty
 from reversis.ruleset import Ruleset
 from reversis.settlement import settle
 
@@ -238,7 +239,12 @@ class Hand:
         talon = pack[len(pack) - p.talon_size :]
         return cls(rules, dealer=dealer, hands=hands, talon=talon, pool=pool, betes=betes, params=p, _dealt=True)
 
-    def _name(self, card: Card) -> str:
+    @property
+    def talon_dealt(self) -> tuple[Card, ...]:
+        """The talon as it was dealt, before the exchange."""
+        return self._offer
+
+    def card_name(self, card: Card) -> str:
         """A card's notation, or its code where it is no card of this pack (for error messages)."""
         try:
             return self.rules.pack.name(card)
@@ -261,50 +267,9 @@ class Hand:
 
     # -- the exchange -----------------------------------------------------------------------
 
-    def _discard_mask(self) -> int:
-        """The bitmask of the cards the player to act may discard: the one statement of the discard rules."""
-        p = self.params
-        hand = self.hands[self.to_act]
-        if p.discard_hearts:
-            return hand
-        # "personne n'en peut écarter" [de cœur], except a king or queen of hearts held alone, which
-        # cannot force the quinola ("ne pouvant faire une redouble pour forcer le quinola").
-        hearts = hand & SUIT_MASKS[p.quinola_suit]
-        if p.heart_discard_exception and hearts & hearts - 1 == 0 and hearts & p.guard_courts:
-            return hand
-        if hand == hearts and not self._may_decline():
-            # A dealer holding nothing but hearts must still discard ("il est obligé d'y mettre ...
-            # celle de ses cartes qu'il juge à-propos"): the article does not foresee the case, and the
-            # obligation is read as coming before the ban.
-            return hand
-        return hand & ~hearts
-
-    def _may_decline(self) -> bool:
-        # "Celui qui mêle ... n'en prend jamais au talon. Mais il est obligé d'y mettre ... celle de ses cartes"
-        return not (self.to_act == self.dealer and self.params.dealer_discards)
-
     def verify_exchange(self, discard: Card | None, *, seat: int | None = None) -> None:
-        """Raise ``IllegalExchange`` naming the rule if this exchange is not allowed."""
-        if self.phase is not Phase.EXCHANGE:
-            raise IllegalExchange(f"no exchange in the {self.phase.value} phase", rule="exchange")
-        who = self.to_act if seat is None else seat
-        if who != self.to_act:
-            raise IllegalExchange(
-                f"seat {who} exchanges out of turn (seat {self.to_act} is to exchange)", rule="exchange.order"
-            )
-        if discard is None:
-            if not self._may_decline():
-                raise IllegalExchange("the dealer must discard a card", rule="exchange.dealer-discard")
-            return
-        name = self._name
-        if not self.hands[who] >> discard & 1:
-            raise IllegalExchange(f"seat {who} does not hold {name(discard)}", rule="exchange.hold")
-        if not self._discard_mask() >> discard & 1:
-            raise IllegalExchange(
-                f"{name(discard)} may not be discarded: no heart may be discarded "
-                "(except a king or queen of hearts held alone)",
-                rule="exchange.no-hearts",
-            )
+        """Raise ``IllegalExchange`` naming the rule if this exchange is not allowed (see :mod:`reversis.exchange`)."""
+        verify_exchange(self, discard, seat=seat)
 
     def can_exchange(self, discard: Card | None, *, seat: int | None = None) -> bool:
         try:
@@ -317,8 +282,8 @@ class Hand:
         """The cards the player to act may discard (``None``: decline, where allowed)."""
         if self.phase is not Phase.EXCHANGE:
             return []
-        options: list[Card | None] = list(cards_of(self._discard_mask()))
-        if self._may_decline():
+        options: list[Card | None] = list(cards_of(discard_mask(self)))
+        if may_decline(self):
             options.append(None)
         return options
 
@@ -330,7 +295,7 @@ class Hand:
         self.verify_exchange(discard, seat=seat)
         who = self.to_act
         event: Event
-        own = self._own_card(who)
+        own = own_card(self, who)
         if discard is None:
             offered = own if own is not None else (self.talon[0] if self.talon else None)
             event = Passed(who, offered if self.params.exchange_look else None)
@@ -353,14 +318,6 @@ class Hand:
             if self.to_act == self.dealer and not self.params.dealer_discards:
                 self._start_tricks()
         return event
-
-    def _own_card(self, seat: int) -> Card | None:
-        # "Las cartas que quedaron sin repartir corresponden por orden a cada uno de los tres jugadores"
-        # (option exchange_own_card): the n-th card of the talon as dealt is the n-th seat's.
-        if not self.params.exchange_own_card or seat == self.dealer:
-            return None
-        index = (seat - self.dealer - 1) % self.players
-        return self._offer[index] if index < len(self._offer) else None
 
     def _start_tricks(self) -> None:
         self.phase = Phase.TRICKS
@@ -396,7 +353,7 @@ class Hand:
         if self.phase is not Phase.TRICKS:
             raise IllegalPlay(f"no play in the {self.phase.value} phase", rule="play.phase")
         who = self.to_act if seat is None else seat
-        name = self._name
+        name = self.card_name
         if who != self.to_act:
             raise IllegalPlay(f"seat {who} plays before his turn (seat {self.to_act} is to play)", rule="play.turn")
         hand = self.hands[who]
@@ -471,22 +428,9 @@ class Hand:
             if not self.rules["accept_illegal"] or exc.rule not in ("play.follow", "play.turn"):
                 raise
             if exc.rule == "play.turn":
-                return self._out_of_turn(card, seat if seat is not None else who)
+                return out_of_turn(self, card, seat if seat is not None else who)
             return self._play_revoked(card)
         raise AssertionError("verify_play accepted a card that _legal_mask refuses")  # pragma: no cover
-
-    def _out_of_turn(self, card: Card, seat: int) -> Event:
-        # "On ne doit point jouer avant son tour, sous peine de payer un jetton à tous les joueurs."
-        if not self.hands[seat] >> card & 1:
-            raise IllegalPlay(f"seat {seat} does not hold {self._name(card)}", rule="play.hold")
-        for other in range(self.players):
-            if other != seat:
-                self.ledger.pay(
-                    seat, other, self.rules["out_of_turn_fine"], rule="penalty.out-of-turn", trick=self.trick_no
-                )
-        event = OutOfTurn(seat, card, self.trick_no)
-        self.events.append(event)
-        return event
 
     def _play_revoked(self, card: Card) -> Event:
         """An accepted revoke: the card is played, earns nothing (it is not thrown "en renonce"),
@@ -500,21 +444,13 @@ class Hand:
         self.hands[who] ^= 1 << card
         trick.append(card)
         event = Revoked(who, card, self.trick_no)
-        self._revoke_penalty(who)
+        revoke_penalty(self, who)
         self.events.append(event)
         if len(trick) == self.players:
             self._close_trick()
         else:
             self.to_act = (who + 1) % self.players
         return event
-
-    def _revoke_penalty(self, seat: int) -> None:
-        # "Celui qui renonce, fait la bête, ou paye une autre amende": a revoke's bête is paid
-        # at once into the pool ("les bêtes de renonce ... se payent avec la poule").
-        amount = self.pool if self.rules["revoke_penalty"] == "bete" else self.rules["revoke_fine"]
-        self.ledger.pay(seat, POOL, amount, rule="penalty.revoke", trick=self.trick_no)
-        if self.rules.settings.get("revoke_forfeits"):
-            self.forfeit.add(seat)
 
     def _close_trick(self) -> None:
         p = self.params

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import reversis.exchange as exchange_module
 import reversis.hand as hand_module
 from reversis.annotations.doctests import Example, examples, run_example
 from reversis.annotations.model import Annotation
@@ -154,10 +155,13 @@ def _allow(rule: str) -> list[tuple[Any, str, Any]]:
             return play(self, card)
 
         return [(Hand, "play", play_anyone)]
+    # the exchange's rules are functions of reversis.exchange, which the hand imports: patch both names
     if rule == "exchange.no-hearts":
-        return [(Hand, "_discard_mask", lambda self: self.hands[self.to_act])]
+        anything = lambda hand: hand.hands[hand.to_act]  # noqa: E731
+        return [(exchange_module, "discard_mask", anything), (hand_module, "discard_mask", anything)]
     if rule == "exchange.dealer-discard":
-        return [(Hand, "_may_decline", lambda self: True)]
+        always = lambda hand: True  # noqa: E731
+        return [(exchange_module, "may_decline", always), (hand_module, "may_decline", always)]
     if rule == "deal.misdeal":
         return [(hand_module, "check_pack", lambda *args, **kw: None)]
     raise ValueError(f"no mutant for rule {rule!r}")
