@@ -148,9 +148,10 @@ def _return_payments(hand: Hand, declarer: int, name: str) -> None:
     ledger = hand.ledger
     quinola = hand.quinola
     other_quinola = quinola is not None and quinola.seat is not None and quinola.seat != declarer
+    renouncer_quinola = f"{hand.params.renouncer}.quinola-forced"
     for entry in list(ledger.entries):
         rule = entry.rule
-        if not rule.startswith(("ace.", "quinola.")):
+        if not rule.startswith(("ace.", "quinola.")) and rule != renouncer_quinola:
             continue
         between_players = entry.payer != POOL and entry.payee != POOL
         if between_players or other_quinola:

@@ -160,7 +160,7 @@ def start(
     options: Mapping[str, Any] | None = None,
     pool: int = 0,
     betes: Iterable[tuple[int, int]] = (),
-    declarations: Mapping[int, str] | None = None,
+    declarations: Mapping[int, str | Iterable[str]] | None = None,
 ) -> Table:
     """Deal, exchange and play the given cards, and stop there."""
     rules = _rules(ruleset, options)
@@ -193,15 +193,16 @@ def start(
     return Table(hand)
 
 
-def _declare_due(hand: Hand, declarations: Mapping[int, str] | None) -> None:
+def _declare_due(hand: Hand, declarations: Mapping[int, str | Iterable[str]] | None) -> None:
     """Make the declarations that fall due before the next card (an illegal one raises
     :class:`~reversis.errors.IllegalDeclaration` naming the rule)."""
     if not declarations or hand.phase is not Phase.TRICKS or hand.current_trick:
         return
-    for seat, name in declarations.items():
-        made = any(e.seat == seat and e.name == name for e in hand.declared)
-        if not made and moment(hand.params, name) == hand.trick_no:
-            hand.declare(seat, name)
+    for seat, value in declarations.items():
+        for name in [value] if isinstance(value, str) else value:
+            made = any(e.seat == seat and e.name == name for e in hand.declared)
+            if not made and moment(hand.params, name) == hand.trick_no:
+                hand.declare(seat, name)
 
 
 def play(
@@ -215,7 +216,7 @@ def play(
     options: Mapping[str, Any] | None = None,
     pool: int = 0,
     betes: Iterable[tuple[int, int]] = (),
-    declarations: Mapping[int, str] | None = None,
+    declarations: Mapping[int, str | Iterable[str]] | None = None,
     bot: str = "cautious",
     seed: int = 0,
 ) -> Game:

@@ -100,6 +100,7 @@ class Hand:
         "phase",
         "players",
         "points",
+        "pool_when_quinola_fell",
         "pool_winner",
         "quinola",
         "renounced",
@@ -151,6 +152,8 @@ class Hand:
         #: what became of the quinola: placed, forced, given, led (set when it is played), or left in the talon
         self.quinola: QuinolaFate | None = None
         self.pool_winner: int | None = None
+        #: the pool as it stood when the quinola was played (what a quinola placed takes, where it takes it at once)
+        self.pool_when_quinola_fell = 0
         #: how the talon was awarded and paid, once the hand is settled (None if it was not paid)
         self.talon_award: TalonAwarded | None = None
         #: the talon's taker, or the maker of a reversis
@@ -411,6 +414,8 @@ class Hand:
                         # An ace or the quinola on the trick: note whether it was its player's only card
                         # of the suit led, which decides whether it was "forcé".
                         self._specials.append((len(trick), card, hand & SUIT_MASKS[self._led] == 1 << card))
+                        if card == self.params.quinola:
+                            self.pool_when_quinola_fell = self.ledger.pool
                     if who == self._privileged and card >> 4 != self._led and hand & SUIT_MASKS[self._led]:
                         self.renounced = True  # the renouncer uses his right
                 self.hands[who] = hand ^ 1 << card

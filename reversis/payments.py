@@ -120,16 +120,17 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
         # the pool is taken at settlement, where a reversis may cancel it.
         hand.quinola = QuinolaFate("placed", seat, number, "quinola.placed.pool")
         hand.events.append(hand.quinola)
+        taken = min(hand.pool, hand.pool_when_quinola_fell)
         if (
             hand.params.quinola_pool_at_trick
             and rules["quinola_placed_wins_pool"]
-            and hand.pool
+            and taken
             and not _pool_neutral(hand)
         ):
-            # "se lleva el fondo que esté acumulado hasta ese momento": taken when it falls
+            # "se lleva el fondo que esté acumulado hasta ese momento": what it held when the card fell
             hand.pool_winner = seat
-            hand.events.append(PoolWon(seat, hand.pool, "quinola.placed.pool"))
-            pay(POOL, seat, hand.pool, rule="quinola.placed.pool", trick=number)
+            hand.events.append(PoolWon(seat, taken, "quinola.placed.pool"))
+            pay(POOL, seat, taken, rule="quinola.placed.pool", trick=number)
         # "Celui qui prend la levée où le quinola se trouve en renonce, paye deux marques ou plus"
         pay(winner, seat, rules["quinola_placed_trick_payment"] * factor, rule="quinola.placed.trick", trick=number)
         each = rules["quinola_placed_each_payment"] * factor
@@ -137,8 +138,8 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
             if other != seat:
                 pay(other, seat, each, rule="quinola.placed.each", trick=number)
         return
-    if _renouncer_quinola(hand, seat=seat, winner=winner, factor=factor):
-        return
+    if alone and _renouncer_quinola(hand, seat=seat, winner=winner, factor=factor):
+        return  # "sacar": made to play it, having no other card of the suit (p42)
     if not alone:
         # Played on hearts while holding other hearts: neither forced nor led, but not thrown
         # en renonce either ("n'ayant pu le jetter en renonce"); the bête is a reading (option).
@@ -175,8 +176,6 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
 
 def _quinola_led(hand: Hand, *, seat: int, factor: int, winner: int) -> None:
     # "... ou qui le joue lui-même, n'ayant pu le jetter en renonce, fait la bête"
-    if _renouncer_quinola(hand, seat=seat, winner=winner, factor=factor):
-        return
     number = hand.trick_no
     hand.quinola = QuinolaFate("led", seat, number, "quinola.led.bete")
     hand.events.append(hand.quinola)

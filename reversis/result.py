@@ -127,7 +127,10 @@ def record(hand: Hand, *, bot: str, seed: int) -> dict[str, Any]:
     out["talon"] = names(dealt.talon)
     out["exchange"] = exchange
     if hand.declared:
-        out["declarations"] = {e.seat: e.name for e in hand.declared}
+        made: dict[int, list[str]] = {}
+        for e in hand.declared:
+            made.setdefault(e.seat, []).append(e.name)
+        out["declarations"] = {seat: names[0] if len(names) == 1 else names for seat, names in made.items()}
     out["plays"] = plays
     out["bot"] = bot
     out["seed"] = seed

@@ -76,7 +76,7 @@ class Scenario:
     hands: list[list[Card]] | None
     talon: list[Card] | None
     exchange: dict[int, Card | None]
-    declarations: dict[int, str]
+    declarations: dict[int, tuple[str, ...]]  # each seat's declarations, in the order they fall due
     plays: list[tuple[int | None, Card, int]]  # (seat or None, card, line)
     bot: str
     seed: int
@@ -269,21 +269,26 @@ def parse_fields(data: Any, *, lines: dict[str, int], source: str) -> Scenario:
             exchange[seat] = card(f"exchange.{key}.discard", action["discard"])
         else:
             raise fail(f"exchange.{key}", f"{show(action)}: expected 'pass' or {{discard: CARD}}")
-    declarations: dict[int, str] = {}
+    declarations: dict[int, tuple[str, ...]] = {}
     raw_declarations = data.get("declarations") or {}
     if not isinstance(raw_declarations, dict):
         raise fail("declarations", "expected a mapping of seats to a declaration, e.g. {2: napolitana}")
     known = declaration_names(params)
-    for key, name in raw_declarations.items():
+    for key, value in raw_declarations.items():
         seat = seat_of(f"declarations.{key}", key)
         if not known:
-            raise fail(f"declarations.{key}", f"ruleset {rules.id} has no declarations")
-        if name not in known:
-            raise fail(
-                f"declarations.{key}",
-                f"{show(name)} is not a declaration of ruleset {rules.id} (known: {', '.join(known)})",
-            )
-        declarations[seat] = name
+            raise fail(f"declarations.{key}", f"ruleset {rules.id} has no declarations (rule declare)")
+        names = value if isinstance(value, list) else [value]  # a seat may make several: [napolitana, revesino]
+        for name in names:
+            if name not in known:
+                raise fail(
+                    f"declarations.{key}",
+                    f"{show(name)} is not a declaration of ruleset {rules.id} (known: {', '.join(known)}) "
+                    "(rule declare)",
+                )
+        if len(set(names)) != len(names) or not names:
+            raise fail(f"declarations.{key}", f"{show(value)}: each declaration once")
+        declarations[seat] = tuple(names)
     plays: list[tuple[int | None, Card, int]] = []
     raw_plays = data.get("plays") or []
     if not isinstance(raw_plays, list):
@@ -383,17 +388,18 @@ def _declare(hand: Hand, scenario: Scenario, *, by_bot: bool) -> None:
     declarations the bots choose for the other seats."""
     if not hand.declaration_due:
         return
-    for seat, declared in scenario.declarations.items():
-        if moment(hand.params, declared) != hand.trick_no or any(
-            e.seat == seat for e in hand.declared if e.name == declared
-        ):
-            continue
-        try:
-            hand.declare(seat, declared)
-        except IllegalAction as exc:
-            raise ScenarioError(
-                f"{scenario.where(f'declarations.{seat}')}: declarations.{seat}: {exc} (rule {exc.rule})"
-            ) from None
+    for seat, names in scenario.declarations.items():
+        for declared in names:
+            if moment(hand.params, declared) != hand.trick_no or any(
+                e.seat == seat for e in hand.declared if e.name == declared
+            ):
+                continue
+            try:
+                hand.declare(seat, declared)
+            except IllegalAction as exc:
+                raise ScenarioError(
+                    f"{scenario.where(f'declarations.{seat}')}: declarations.{seat}: {exc} (rule {exc.rule})"
+                ) from None
     if by_bot:
         for seat, declared in bot_declarations(hand):
             if seat not in scenario.declarations:

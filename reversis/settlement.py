@@ -213,12 +213,24 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
         led_last = quinola.how == "led" and quinola.trick == number
         if sold or forced_late or led_last:
             ledger.pay(seat, POOL, ledger.pool, rule=f"{name}.lost.pool", trick=number)
-    # "deberá pagar doble los ases o la quínola que haya podido vender"
+    # "deberá pagar doble los ases o la quínola que haya podido vender": what a reversis undertaken
+    # already gave back (option reversis_declared_returns) is not paid again
     factor = rules["renouncer_sold_back_factor"]
+    returned_before = _declared_returns_at(hand)
     for entry in list(ledger.entries):
+        if entry.trick is not None and entry.trick < returned_before:
+            continue
         if entry.payee == seat and entry.payer != POOL and entry.rule in _SOLD:
             ledger.pay(seat, entry.payer, entry.amount * factor, rule=f"{name}.lost.sold", trick=number)
     return seat
+
+
+def _declared_returns_at(hand: Hand) -> int:
+    """The trick at which a reversis undertaken gave back the hand's payments, or 0."""
+    if hand.reversis_by is None or not hand.rules.settings.get("reversis_declared_returns"):
+        return 0
+    name = hand.params.reversis_declaration
+    return next((e.trick for e in hand.declared if e.name == name), 0)
 
 
 #: the payments a player collects for an ace or the quinola he sold (placed on another suit)
