@@ -541,6 +541,11 @@ class Hand:
         return not self._trick and self.phase is _TRICKS and self.trick_no in self.params.declaration_moments
 
     @property
+    def privilege_ended(self) -> bool:
+        """Whether a declared renouncer's right to renounce was ended by a trick he took."""
+        return self._renouncer >= 0 and self._privileged < 0
+
+    @property
     def renouncer(self) -> int | None:
         """The seat of a declared privileged renouncer (the napolitana), or None."""
         return self._renouncer if self._renouncer >= 0 else None

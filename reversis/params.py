@@ -44,6 +44,9 @@ NEUTRAL: dict[str, Any] = {
     "renouncer_deemed_cutter": False,  # ... unless he played above the undertaker in the breaking trick
     "reversis_cut_cancels_quinola": False,  # a reversis broken deprives a placed quinola of the pool
     "quinola_last_tricks_neutral": 0,  # the quinola in the last N tricks neither takes nor pays the pool
+    "renouncer_quinola_forced_ordinary": False,  # the quinola drawn from the renouncer pays as any forced quinola
+    "reversis_returns_quinola_pool": False,  # a reversis made or broken returns what a quinola paid into the pool
+    "reversis_maker_quinola_pool": False,  # the maker of a reversis who played his quinola early takes the pool
     "revoke_forfeits": False,  # a player who revokes collects nothing in that hand
 }
 
@@ -54,7 +57,7 @@ def setting(rules: Ruleset, name: str) -> Any:
 
 
 #: The criteria a ruleset's ``talon_ranking`` may list (see :func:`reversis.settlement.rank_seats`).
-TALON_CRITERIA = ("tricks", "points", "no-trick", "left-of-dealer", "eldest-first", "dealer-first")
+TALON_CRITERIA = ("tricks", "points", "no-trick", "left-of-dealer", "eldest-first", "dealer-first", "renouncer-first")
 
 
 @dataclass(frozen=True, slots=True)

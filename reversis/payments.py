@@ -89,6 +89,11 @@ def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bo
             _bete(hand, seat, f"{name}.quinola-forced")
         if hand.params.quinola_forced_doubles_pool:
             _double_pool(hand, seat, f"{name}.quinola-forced")
+    if rules.get("renouncer_quinola_forced_ordinary"):
+        # "il ... payeroit, comme font les deux autres joueurs, ce qui est dû à celui qui le lui auroit
+        # forcé": the payments of any forced quinola, to the player who drew it with the higher card
+        _forced_payments(hand, seat=seat, forcer=winner, factor=factor)
+        return True
     hand.ledger.pay(
         seat, winner, rules["renouncer_quinola_forced_payment"] * factor, rule=f"{name}.quinola-forced", trick=number
     )
@@ -146,7 +151,11 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
         hand.quinola = QuinolaFate("given", seat, number, "quinola.given.bete")
         hand.events.append(hand.quinola)
         if rules["quinola_given_bete"] and not _pool_neutral(hand):
-            _bete(hand, seat, "quinola.given.bete")
+            # the penalty of a forced quinola: the bête, or the pool doubled, as the ruleset has it
+            if rules["quinola_forced_bete"]:
+                _bete(hand, seat, "quinola.given.bete")
+            if hand.params.quinola_forced_doubles_pool:
+                _double_pool(hand, seat, "quinola.given.pool")
         return
     # "Celui qui est forcé de donner le quinola sur du cœur ... fait la bête de ce qu'il y a sur le jeu."
     hand.quinola = QuinolaFate("forced", seat, number, "quinola.forced.bete")
@@ -156,22 +165,30 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
         _bete(hand, seat, "quinola.forced.bete")
     if hand.params.quinola_forced_doubles_pool and not neutral:
         _double_pool(hand, seat, "quinola.forced.pool")
+    _forced_payments(hand, seat=seat, forcer=leader, factor=factor)
+
+
+def _forced_payments(hand: Hand, *, seat: int, forcer: int, factor: int) -> None:
+    """What the holder of a forced quinola and the others pay the player who forced it."""
+    rules = hand.rules.settings
+    number = hand.trick_no
+    pay = hand.ledger.pay
     # "Celui qui fait partir le quinola, gagne à celui qui le lâche, quatre jettons ou plus, & un à chaque
     # joueur": the leader, who made it go, wins 4 from the holder; who pays the "un à chaque joueur" is
     # the reading of option quinola_forced_each.
-    pay(seat, leader, rules["quinola_forced_payment"] * factor, rule="quinola.forced.forcer", trick=number)
+    pay(seat, forcer, rules["quinola_forced_payment"] * factor, rule="quinola.forced.forcer", trick=number)
     one = rules["quinola_forced_each_payment"] * factor
     reading = rules["quinola_forced_each"]
     forcer_wins = reading in ("forcer-from-others", "forcer-from-all")
     for other in range(hand.players):
-        if other == leader or (other == seat and reading != "forcer-from-all"):
+        if other == forcer or (other == seat and reading != "forcer-from-all"):
             continue
         if forcer_wins:
-            pay(other, leader, one, rule="quinola.forced.each", trick=number)
+            pay(other, forcer, one, rule="quinola.forced.each", trick=number)
         else:
             pay(seat, other, one, rule="quinola.forced.each", trick=number)
     if reading == "holder-to-all":
-        pay(seat, leader, one, rule="quinola.forced.each", trick=number)
+        pay(seat, forcer, one, rule="quinola.forced.each", trick=number)
 
 
 def _quinola_led(hand: Hand, *, seat: int, factor: int, winner: int) -> None:

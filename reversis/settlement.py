@@ -37,6 +37,9 @@ def rank_key(hand: Hand, seat: int) -> tuple[int, ...]:
             values.append((seat - dealer - 1) % n)
         elif criterion == "dealer-first":
             values.append((seat - dealer) % n)
+        elif criterion == "renouncer-first":
+            # a declared renouncer who kept his right (the espagnolette who never took a trick) first
+            values.append(0 if seat == hand.renouncer and not hand.privilege_ended else 1)
     return tuple(values)
 
 
@@ -104,6 +107,8 @@ def settle(hand: Hand) -> None:
             claimants.append((quinola.seat, "quinola.placed.pool"))
     if made_by is not None and rules["reversis_wins_pool"]:
         claimants.append((made_by, "reversis.pool"))
+    if attempt_by is not None and quinola is not None and quinola.seat is not None and quinola.how != "placed":
+        _quinola_pool_after_reversis(hand, quinola, made_by, attempt_by, claimants, number)
     if claimants and hand.pool:
         seat, rule = claimants[0]
         hand.pool_winner = seat
@@ -122,13 +127,10 @@ def settle(hand: Hand) -> None:
                 payer = for_all if for_all is not None and for_all != made_by else other
                 ledger.pay(payer, made_by, rules["reversis_payment_each"], rule="reversis.made", trick=number)
     elif cut_by is not None and attempt_by is not None:
-        ledger.pay(
-            _cut_payer(hand, attempt_by, cut_by),
-            cut_by,
-            rules["reversis_cut_payment"],
-            rule="reversis.cut",
-            trick=number,
-        )
+        payer = _cut_payer(hand, attempt_by, cut_by)
+        # paid by the renouncer "à la décharge de" the undertaker: recorded under the renouncer's rule
+        cut_rule = "reversis.cut" if payer == attempt_by else f"{hand.params.renouncer}.cut"
+        ledger.pay(payer, cut_by, rules["reversis_cut_payment"], rule=cut_rule, trick=number)
         if rules.get("reversis_cut_doubles_pool"):
             # "si se lo cortan ... deberá doblar el importe del fondo"
             ledger.pay(attempt_by, POOL, hand.pool, rule="reversis.cut.pool", trick=number)
@@ -169,6 +171,40 @@ def settle(hand: Hand) -> None:
     hand.events.append(Settled(hand.winner, attempt_by, made_by is not None))
 
 
+def _quinola_pool_after_reversis(
+    hand: Hand,
+    quinola: QuinolaFate,
+    made_by: int | None,
+    attempt_by: int,
+    claimants: list[tuple[int, str]],
+    number: int,
+) -> None:
+    """What a reversis made or broken does to a quinola forced, given or led (the espagnolette's rules
+    19 and 20): "excepté toujours s'il y a Reversis fait ou rompu", the chips it paid into the pool
+    come back (option reversis_returns_quinola_pool); and the maker who played his own quinola in the
+    first tricks takes the pool for it (option reversis_maker_quinola_pool)."""
+    rules = hand.rules.settings
+    ledger = hand.ledger
+    seat = quinola.seat
+    paid_in = [e for e in ledger.entries if e.payer == seat and e.payee == POOL and e.trick == quinola.trick]
+    maker_early = (
+        made_by is not None
+        and seat == made_by
+        and quinola.trick is not None
+        and quinola.trick <= hand.params.reversis_open_tricks
+        and rules.get("reversis_maker_quinola_pool")
+    )
+    if rules.get("reversis_returns_quinola_pool") or maker_early:
+        for entry in paid_in:
+            ledger.pay(POOL, seat, entry.amount, rule="reversis.returns-quinola", trick=number)
+        hand.ledger.betes[:] = [b for b in ledger.betes if not (b[0] == seat and "quinola" in b[2])]
+    if maker_early and made_by is not None and hand.pool:
+        # "excepté pour celui qui l'entreprend et qui le fait aussi, quand il l'a jetté à une des neuf premières levées"
+        hand.pool_winner = made_by
+        hand.events.append(PoolWon(made_by, hand.pool, "reversis.quinola-pool"))
+        ledger.pay(POOL, made_by, hand.pool, rule="reversis.quinola-pool", trick=number)
+
+
 def _cut_payer(hand: Hand, attempt_by: int, cut_by: int) -> int:
     """Who pays the breaker of a reversis: its undertaker, or, where the ruleset says so, a renouncer
     who used his right, "à la décharge de celui à qui on le rompt", unless he played above the
@@ -207,12 +243,23 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
     quinola = hand.quinola
     if rules["renouncer_lost_doubles_pool"] and quinola is not None and quinola.seat == seat and quinola.trick:
         # the fondo doubled "si además ha vendido la quínola, se la fuerzan en una de las dos últimas
-        # bazas, o gana la penúltima baza y debe salir de quínola en la última"
+        # bazas, o gana la penúltima baza y debe salir de quínola en la última". Sold, the quínola took
+        # the fondo: he pays in what it took. Forced or led, the fondo is doubled once: by the quínola's
+        # own rule where it already was (p25, p61), else now.
         sold = quinola.how == "placed"
         forced_late = quinola.how in ("forced", "given") and quinola.trick > p.renouncer_tricks
         led_last = quinola.how == "led" and quinola.trick == number
-        if sold or forced_late or led_last:
-            ledger.pay(seat, POOL, ledger.pool, rule=f"{name}.lost.pool", trick=number)
+        if sold:
+            took = sum(
+                e.amount
+                for e in ledger.entries
+                if e.payer == POOL and e.payee == seat and e.rule == "quinola.placed.pool"
+            )
+            ledger.pay(seat, POOL, took or ledger.pool, rule=f"{name}.lost.pool", trick=number)
+        elif forced_late or led_last:
+            doubled = any(e.payer == seat and e.payee == POOL and e.trick == quinola.trick for e in ledger.entries)
+            if not doubled:
+                ledger.pay(seat, POOL, ledger.pool, rule=f"{name}.lost.pool", trick=number)
     # "deberá pagar doble los ases o la quínola que haya podido vender": what a reversis undertaken
     # already gave back (option reversis_declared_returns) is not paid again
     factor = rules["renouncer_sold_back_factor"]
