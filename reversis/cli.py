@@ -129,8 +129,16 @@ def _same_file(a: str, b: str) -> bool:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from reversis.ruleset import load_ruleset, ruleset_ids
     from reversis.simulate import simulate
 
+    if args.game is not None:  # the game's ruleset: the one named, or the first of that game
+        of_game = [rid for rid in ruleset_ids() if load_ruleset(rid).game == args.game]
+        if args.ruleset is not None and args.ruleset not in of_game:
+            raise ReversisError(f"--ruleset {args.ruleset} is not a ruleset of the game {args.game}")
+        args.ruleset = args.ruleset or of_game[0]
+    elif args.ruleset is None:
+        raise ReversisError("the following arguments are required: --ruleset (or --game)")
     jobs = args.jobs or os.cpu_count() or 1
     bar: Any = None
     try:
@@ -190,10 +198,10 @@ def _cmd_session(args: argparse.Namespace) -> int:
             raise ReversisError(f"give a sitting file or --ruleset (one of {', '.join(rulesets)})")
         sitting = sitting_from_args(
             ruleset=args.ruleset or rulesets[0],
-            hands=10 if args.hands is None else args.hands,
+            hands=args.hands,
             seed=args.seed or 0,
             bot=args.bot or "cautious",
-            first_dealer=args.first_dealer or 0,
+            first_dealer=args.first_dealer,
             options=args.option or (),
         )
     hands = play_sitting(sitting)
@@ -309,9 +317,13 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--ruleset",
         choices=rulesets,
-        required=only is None,
         default=only,
-        help="the ruleset to play" + (", optional while it is the only one" if only else ""),
+        help="the ruleset to play" + (", optional while it is the only one" if only else " (or give --game)"),
+    )
+    from reversis.games import GAMES
+
+    sim.add_argument(
+        "--game", choices=sorted(GAMES), help="the game to play, with its first ruleset unless --ruleset names one"
     )
     sim.add_argument("--hands", type=_whole(1), default=1000, help="how many hands to play, at least 1")
     sim.add_argument(

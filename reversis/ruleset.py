@@ -184,9 +184,10 @@ class Ruleset(Mapping[str, Any]):
 RULESETS = Path(__file__).resolve().parent / "rulesets"
 
 
-def ruleset_ids() -> list[str]:
-    """The ids of the rulesets shipped with the package."""
-    return sorted(p.name.removesuffix(".yaml") for p in RULESETS.iterdir() if p.name.endswith(".yaml"))
+def ruleset_ids(game: str | None = None) -> list[str]:
+    """The ids of the rulesets shipped with the package (of one game, if ``game`` names it)."""
+    ids = sorted(p.name.removesuffix(".yaml") for p in RULESETS.iterdir() if p.name.endswith(".yaml"))
+    return ids if game is None else [rid for rid in ids if load_ruleset(rid).game == game]
 
 
 @cache

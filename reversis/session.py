@@ -51,12 +51,13 @@ from reversis.bots import BOTS, get_bot
 from reversis.domains import show
 from reversis.errors import RulesetError, ScenarioError
 from reversis.events import BeteOwed, PoolWon
+from reversis.games import game_of
 from reversis.hand import Bete, Hand, Phase
 from reversis.ledger import POOL
 from reversis.params import compile_params
 from reversis.result import dump_record, record, result
 from reversis.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
-from reversis.scenario import Scenario, parse_scenario, run
+from reversis.scenario import Scenario, parse_any, run
 from reversis.scenario_yaml import read_yaml
 
 __all__ = [
@@ -127,6 +128,9 @@ def _check(fields: dict[Any, Any], place: Callable[[str], str], *, source: str) 
         rules = load_ruleset(fields["ruleset"])
     except RulesetError as exc:
         raise fail("ruleset", str(exc)) from None
+    own = getattr(game_of(rules), "parse_sitting_fields", None)
+    if own is not None:  # a game with sittings of its own (romestecq: a game played to its target)
+        return own(fields, place, source=source, rules=rules)  # type: ignore[no-any-return]
     try:
         rules = rules.with_options({str(name): value for name, value in options.items()})
         players = compile_params(rules).players
@@ -211,14 +215,14 @@ def parse_sitting(text: str, *, source: str) -> Sitting:
     records: list[tuple[Scenario, int]] = []
     for number, (offset, chunk, _, _) in enumerate(hand_documents, start=1):
         try:
-            records.append((parse_scenario(chunk, source=source), offset))
+            records.append((parse_any(chunk, source=source), offset))
         except ScenarioError as exc:
             raise _shifted(exc, source, offset, number) from None
     if len(records) > MAX_HANDS:
         raise ScenarioError(f"{source}:{records[MAX_HANDS][1] + 1}: more than {MAX_HANDS} hands in one sitting")
     first_hand = records[0][0]
     if sitting is None:
-        sitting = Sitting(
+        sitting = getattr(game_of(first_hand.rules), "Sitting", Sitting)(
             source=source,
             rules=first_hand.rules,
             first_dealer=first_hand.dealer,
@@ -264,22 +268,19 @@ def parse_option(text: str) -> tuple[str, Any]:
 def sitting_from_args(
     *,
     ruleset: str,
-    hands: int,
+    hands: int | None,
     seed: int = 0,
     bot: str = "cautious",
-    first_dealer: int = 0,
+    first_dealer: int | None = 0,
     options: Sequence[str] = (),
 ) -> Sitting:
-    """A sitting dealt from the seed, as the command line gives it (errors name the flag)."""
+    """A sitting dealt from the seed, as the command line gives it (errors name the flag); ``hands``
+    and ``first_dealer`` None leave them to the game (reversis: 10 hands from seat 0)."""
     given = dict(parse_option(text) for text in options)
-    fields = {
-        "ruleset": ruleset,
-        "options": given,
-        "first_dealer": first_dealer,
-        "hands": hands,
-        "seed": seed,
-        "bot": bot,
-    }
+    fields: dict[str, Any] = {"ruleset": ruleset, "options": given, "seed": seed, "bot": bot}
+    if first_dealer is not None:
+        fields["first_dealer"] = first_dealer
+    fields["hands"] = hands if hands is not None else getattr(_game_of_id(ruleset), "DEFAULT_HANDS", 10)
 
     def place(key: str) -> str:
         if key.startswith("options"):
@@ -289,11 +290,21 @@ def sitting_from_args(
     return _check(fields, place, source="command line")
 
 
+def _game_of_id(ruleset: str) -> Any:
+    """The module of a ruleset's game, or None for an unknown ruleset (``_check`` then says so)."""
+    try:
+        return game_of(load_ruleset(ruleset))
+    except RulesetError:
+        return None
+
+
 # -- playing it -----------------------------------------------------------------------------------
 
 
 def play_sitting(sitting: Sitting) -> list[Hand]:
     """Play every hand of a sitting, the deal passing round, the pool and the bêtes carried over."""
+    if not isinstance(sitting, Sitting):  # a game's own sitting (see _check)
+        return sitting.play()
     rules = sitting.rules
     params = compile_params(rules)
     players = params.players
@@ -400,6 +411,8 @@ def _notes(hand: Hand) -> list[str]:
 
 def table(sitting: Sitting, hands: Sequence[Hand]) -> str:
     """The sitting as printed: one line per hand, then the final standing."""
+    if not isinstance(sitting, Sitting):
+        return sitting.table(hands)
     rules = sitting.rules
     n = hands[0].players
     changed = {k: v for k, v in rules.items() if v != rules.options[k].default}
@@ -436,6 +449,8 @@ def table(sitting: Sitting, hands: Sequence[Hand]) -> str:
 
 def as_json(sitting: Sitting, hands: Sequence[Hand]) -> dict[str, Any]:
     """The whole sitting, JSON-ready: each hand's result, the running totals, the standing."""
+    if not isinstance(sitting, Sitting):
+        return sitting.as_json(hands)
     rules = sitting.rules
     running = totals(hands)
     return {
@@ -461,6 +476,8 @@ def as_json(sitting: Sitting, hands: Sequence[Hand]) -> dict[str, Any]:
 
 def dump_sitting(sitting: Sitting, hands: Sequence[Hand]) -> str:
     """The whole sitting as a file: the sitting, then every hand's complete record, which replays it."""
+    if not isinstance(sitting, Sitting):
+        return sitting.dump(hands)
     rules = sitting.rules
     header: dict[str, Any] = {"ruleset": rules.id}
     options = {k: v for k, v in rules.items() if v != rules.options[k].default}

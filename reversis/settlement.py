@@ -186,6 +186,8 @@ def _quinola_pool_after_reversis(
     rules = hand.rules.settings
     ledger = hand.ledger
     seat = quinola.seat
+    if seat is None:
+        return
     paid_in = [e for e in ledger.entries if e.payer == seat and e.payee == POOL and e.trick == quinola.trick]
     maker_early = (
         made_by is not None

@@ -15,9 +15,11 @@ import random
 import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from reversis.bots import bot_declarations, get_bot
 from reversis.events import DeclarationLost
+from reversis.games import game_of
 from reversis.hand import Hand, Phase
 from reversis.params import compile_params
 from reversis.ruleset import load_ruleset
@@ -146,28 +148,34 @@ def simulate(
     bot: str = "cautious",
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
-) -> Stats:
+) -> Any:
     """Play ``hands`` seeded hands with ``jobs`` processes; ``progress`` is called with each chunk's size.
+    A game other than reversis plays through its module's ``simulate_chunk`` and ``Stats`` (see
+    :mod:`reversis.games`).
 
     The chunks of work are made as the workers take them, so memory does not grow with ``hands``.
     The workers ignore Ctrl-C: the parent alone is interrupted, and its pool ends them all
     (``Pool.terminate``) on the way out, whatever stopped it.
     """
-    load_ruleset(ruleset)  # fail early, in this process, on an unknown ruleset
-    get_bot(bot)
+    game = game_of(load_ruleset(ruleset))  # fail early, in this process, on an unknown ruleset
+    chunk: Callable[[tuple[str, str, int, int, int]], Any] = getattr(game, "simulate_chunk", _chunk)
+    if chunk is _chunk:
+        get_bot(bot)
+    elif bot not in getattr(game, "BOTS", ()):
+        raise KeyError(f"unknown bot {bot!r}")
     size = max(1, min(500, hands // (jobs * 8) or 1))
     work = ((ruleset, bot, seed, a, b) for a, b in _chunks(hands, size))
-    total = Stats()
-    results: Iterator[Stats]
+    total = getattr(game, "Stats", Stats)()
+    results: Iterator[Any]
     if jobs <= 1:
-        results = map(_chunk, work)
+        results = map(chunk, work)
         for stats in results:
             total.add(stats)
             if progress:
                 progress(stats.hands)
         return total
     with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
-        results = pool.imap(_chunk, work)
+        results = pool.imap(chunk, work)
         for stats in results:
             total.add(stats)
             if progress:

@@ -80,6 +80,59 @@ def reversis_deal(rules: Ruleset, params: Params) -> Deal:
     return play
 
 
+def romestecq_deal(rules: Ruleset) -> Deal:
+    """A random full hand of Romestecq through its Hand: the deal, every card drawn with ``rng.choice``
+    from ``legal_plays()`` (with the call it needs), the claims due, the end of the hand."""
+    play = romestecq_hand(rules)
+
+    def deal(rng: random.Random, index: int) -> None:
+        play(rng, index)
+
+    return deal
+
+
+def romestecq_hand(rules: Ruleset) -> Callable[[random.Random, int], Any]:
+    """The hand :func:`romestecq_deal` plays, returned for the census."""
+    from reversis.romestecq.bots import seats_from_eldest
+    from reversis.romestecq.hand import Hand as RomestecqHand
+    from reversis.romestecq.hand import Phase as RomestecqPhase
+    from reversis.romestecq.hand import deal_cards
+    from reversis.romestecq.params import compile_params as romestecq_params
+
+    p = romestecq_params(rules)
+
+    def play(rng: random.Random, index: int) -> Any:
+        dealer = index % p.players
+        hand = RomestecqHand(rules, dealer=dealer, hands=deal_cards(p, dealer=dealer, rng=rng, manner=(2, 3)), params=p)
+        while hand.phase is RomestecqPhase.TRICKS:
+            card = rng.choice(hand.legal_plays())
+            hand.play(card, call=hand.due_call(hand.to_act, card))
+        if hand.phase is RomestecqPhase.CLAIMS:
+            for seat in seats_from_eldest(hand):
+                for name in hand.due_claims(seat):
+                    hand.claim(seat, name)
+            hand.finish()
+        hand.marks.rubbed()
+        return hand
+
+    return play
+
+
+def romestecq_census(rules: Ruleset, seed: int, hands: int) -> dict[str, float]:
+    """Untimed: check that every Romestecq hand ends, and count its work."""
+    play = romestecq_hand(rules)
+    rng = random.Random(seed)
+    actions = events = entries = 0
+    for index in range(hands):
+        hand = play(rng, index)
+        if hand.phase.value != "done":
+            raise SystemExit(f"bench: romestecq hand {index} did not end ({hand!r})")
+        actions += len(hand.played) + len(hand.claimed)
+        events += len(hand.played) + len(hand.tricks)
+        entries += len(hand.marks.entries)
+    return {"actions": actions / hands, "events": events / hands, "ledger_entries": entries / hands}
+
+
 def hearts_deal(game: Any) -> Deal:
     def play(rng: random.Random, index: int) -> None:
         state = game.new_initial_state()
@@ -205,13 +258,23 @@ def main(argv: list[str] | None = None) -> int:
     rss_imports = maxrss_mib()
 
     ids = args.ruleset or ruleset_ids()
-    compiled = {rid: (load_ruleset(rid), compile_params(load_ruleset(rid))) for rid in ids}
-    rules, params = compiled[ids[0]]  # the headline ruleset (the first), as before
+    games = {rid: load_ruleset(rid).game for rid in ids}  # reversis rulesets, and the other games'
+    compiled = {rid: (load_ruleset(rid), compile_params(load_ruleset(rid))) for rid in ids if games[rid] == "reversis"}
+    if not compiled:
+        parser.error("name at least one reversis ruleset (the headline) with --ruleset")
+    rules, params = next(iter(compiled.values()))  # the headline ruleset (the first reversis one), as before
     game = pyspiel.load_game("hearts")
-    sides: dict[str, Deal] = {rid: reversis_deal(r, p) for rid, (r, p) in compiled.items()}
+    sides: dict[str, Deal] = {
+        rid: reversis_deal(*compiled[rid]) if rid in compiled else romestecq_deal(load_ruleset(rid)) for rid in ids
+    }
     sides["hearts"] = hearts_deal(game)
 
-    census = {rid: reversis_census(r, p, args.seed, 500) for rid, (r, p) in compiled.items()}
+    census = {
+        rid: reversis_census(*compiled[rid], args.seed, 500)
+        if rid in compiled
+        else romestecq_census(load_ruleset(rid), args.seed, 500)
+        for rid in ids
+    }
     census["hearts"] = hearts_census(game, args.seed, 500)
     for play in sides.values():  # warm-up, untimed
         timed(play, args.seed, min(0.2, args.seconds))
@@ -233,11 +296,11 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
     rss_rounds = maxrss_mib()
-    memory = traced_memory(sides[ids[0]], rules, params, args.seed, 200)
+    memory = traced_memory(sides[rules.id], rules, params, args.seed, 200)
 
     median = {name: statistics.median(values) for name, values in rates.items()}
     ratios = {rid: median[rid] / median["hearts"] for rid in ids}
-    ratio = ratios[ids[0]]
+    ratio = ratios[rules.id]
     result = {
         "ruleset": rules.id,
         "rulesets": ids,
@@ -274,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     for rid in ids:
         rev = census[rid]
         print(
-            f"  reversis {rid}: {median[rid]:,.0f} hands/s, ratio {ratios[rid]:.2f}x "
+            f"  {games[rid]} {rid}: {median[rid]:,.0f} hands/s, ratio {ratios[rid]:.2f}x "
             f"(goal {GOAL}x: {'met' if ratios[rid] >= GOAL else 'NOT met'}); work per hand {rev['actions']:.1f} "
             f"actions, {rev['events']:.1f} events, {rev['ledger_entries']:.1f} ledger entries, settled"
         )

@@ -13,20 +13,35 @@ work on the pure-Python engine (a compiled build is not patched).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+import reversis.declarations as declarations_module
 import reversis.exchange as exchange_module
 import reversis.hand as hand_module
 from reversis.annotations.doctests import Example, examples, run_example
 from reversis.annotations.model import Annotation
+from reversis.declarations import declaration_names
+from reversis.games import game_of
 from reversis.hand import Hand
 from reversis.ledger import Ledger
 from reversis.masks import SUIT_MASKS
+from reversis.params import compile_params
 from reversis.ruleset import load_ruleset
 
-__all__ = ["BETES", "PAYMENTS", "REFUSALS", "UNCHECKED", "Mutant", "kill_report", "mutants"]
+__all__ = [
+    "BETES",
+    "PAYMENTS",
+    "REFUSALS",
+    "REVERSIS",
+    "UNCHECKED",
+    "Mutant",
+    "Mutations",
+    "kill_report",
+    "mutants",
+    "mutations_of",
+]
 
 #: The rules whose ledger entries move chips.
 PAYMENTS = (
@@ -45,9 +60,19 @@ PAYMENTS = (
     "reversis.made",
     "reversis.refund",
     "reversis.cut",
+    "reversis.cut.pool",
+    "reversis.returns-quinola",
+    "reversis.quinola-pool",
+    "pool.deal",
+    "quinola.forced.pool",
+    "quinola.led.pool",
+    "quinola.given.pool",
     "penalty.revoke",
+    "penalty.revoke.forfeit",
     "penalty.out-of-turn",
 )
+#: The rules of a declaration that move chips, each recorded as ``<name>.<suffix>`` (``napolitana.cut``).
+DECLARATION_PAYMENTS = ("returns", "cut", "lost.pool", "lost.sold", "quinola-forced")
 #: The rules that make a player owe the pool a bête.
 BETES = ("quinola.forced.bete", "quinola.led.bete", "quinola.given.bete")
 #: The rules of the game that refuse an action.
@@ -75,15 +100,30 @@ UNCHECKED = {
     "settlement": "names the end of the hand; what it pays is checked through each payment",
     "bete.carried": "a bête owed from an earlier hand is given by the example itself",
     "reversis.cancels-quinola": "checked through quinola.placed.pool and reversis.pool, the payments it redirects",
+    "declare": "an unknown declaration is refused by the scenario's reader, before any hand is dealt",
 }
 
 
 @dataclass(frozen=True)
+class Mutations:
+    """What the mutation check breaks in a game's engine: the rules that move chips or marks
+    (``payments``), the bêtes, the refusals, the rules it leaves alone (with why), and ``patches``:
+    for a mutant, the (owner, attribute, broken value) to set while it is applied."""
+
+    payments: tuple[str, ...]
+    betes: tuple[str, ...]
+    refusals: tuple[str, ...]
+    unchecked: Mapping[str, str]
+    patches: Callable[[Mutant], list[tuple[Any, str, Any]]]
+
+
+@dataclass(frozen=True)
 class Mutant:
-    """One broken rule: ``kind`` is ``suppress``, ``plus-one`` or ``allow``."""
+    """One broken rule: ``kind`` is ``suppress``, ``plus-one`` or ``allow``; ``mutations`` are its game's."""
 
     rule: str
     kind: str
+    mutations: Mutations | None = field(default=None, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -92,7 +132,7 @@ class Mutant:
     @contextlib.contextmanager
     def applied(self) -> Iterator[None]:
         """The engine with this rule broken, for the time of the ``with`` block."""
-        patches = _patches(self)
+        patches = (self.mutations or REVERSIS).patches(self)
         saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
         try:
             for owner, attr, value in patches:
@@ -105,7 +145,8 @@ class Mutant:
 
 def _patches(mutant: Mutant) -> list[tuple[Any, str, Any]]:
     rule, kind = mutant.rule, mutant.kind
-    if rule in PAYMENTS:
+    table = mutant.mutations or REVERSIS
+    if rule in table.payments:
         pay = Ledger.pay
 
         def broken_pay(self: Ledger, payer: Any, payee: Any, amount: int, *, rule: str, **kw: Any) -> None:
@@ -164,17 +205,53 @@ def _allow(rule: str) -> list[tuple[Any, str, Any]]:
         return [(exchange_module, "may_decline", always), (hand_module, "may_decline", always)]
     if rule == "deal.misdeal":
         return [(hand_module, "check_pack", lambda *args, **kw: None)]
+    if rule.endswith(".declare"):  # a declaration allowed to anyone at any time (declared by name)
+        anyone = lambda *args, **kw: None  # noqa: E731
+        return [(declarations_module, "verify_declare", anyone), (hand_module, "verify_declare", anyone)]
     raise ValueError(f"no mutant for rule {rule!r}")
+
+
+REVERSIS = Mutations(PAYMENTS, BETES, REFUSALS, UNCHECKED, _patches)
+
+
+def mutations_of(ruleset_id: str) -> Mutations:
+    """The mutations of a ruleset's game: its module's ``mutations()``, or reversis's (see :mod:`reversis.games`),
+    with the rules of the ruleset's declarations (``napolitana.cut``, ``revesino.declare``, …)."""
+    rules = load_ruleset(ruleset_id)
+    factory = getattr(game_of(rules), "mutations", None)
+    if factory is not None:
+        return factory()  # type: ignore[no-any-return]
+    names = declaration_names(compile_params(rules))
+    return replace(
+        REVERSIS,
+        payments=REVERSIS.payments + tuple(f"{n}.{suffix}" for n in names for suffix in DECLARATION_PAYMENTS),
+        refusals=REVERSIS.refusals + tuple(f"{n}.declare" for n in names),
+        unchecked={
+            **REVERSIS.unchecked,
+            **{
+                f"{n}.lost": f"names a {n} lost; what losing it costs is checked through {n}.lost.pool and .lost.sold"
+                for n in names
+            },
+            **{
+                f"{n}.quinola-plain": (
+                    f"names a quinola played after the {n} was undertaken; that it earns nothing "
+                    f"is checked through {n}.returns"
+                )
+                for n in names
+            },
+        },
+    )
 
 
 def mutants(ruleset_id: str) -> list[Mutant]:
     """The mutants of a ruleset's rules."""
+    table = mutations_of(ruleset_id)
     out: list[Mutant] = []
     for rule in load_ruleset(ruleset_id).rule_cites:
-        if rule in PAYMENTS or rule in BETES:
-            out += [Mutant(rule, "suppress"), Mutant(rule, "plus-one")]
-        elif rule in REFUSALS:
-            out.append(Mutant(rule, "allow"))
+        if rule in table.payments or rule in table.betes:
+            out += [Mutant(rule, "suppress", table), Mutant(rule, "plus-one", table)]
+        elif rule in table.refusals:
+            out.append(Mutant(rule, "allow", table))
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from reversis.annotations import load_annotations
-from reversis.annotations.mutants import BETES, PAYMENTS, REFUSALS, UNCHECKED, Mutant, kill_report, mutants
+from reversis.annotations.mutants import Mutant, kill_report, mutants, mutations_of
 from reversis.examples import play, start
 from reversis.ruleset import load_ruleset, ruleset_ids
 
@@ -19,7 +19,8 @@ CARDS = {1: "AD KD 9S 8S 7S 6S 5S 4S 3S 2S KC", 2: "JH QD JD 9D 8D 7D 6D 5D 4D 3
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_engine_rule_is_broken_by_a_mutant_or_says_why_not(ruleset_id: str) -> None:
-    classified = set(PAYMENTS) | set(BETES) | set(REFUSALS) | set(UNCHECKED)
+    table = mutations_of(ruleset_id)
+    classified = set(table.payments) | set(table.betes) | set(table.refusals) | set(table.unchecked)
     assert sorted(set(load_ruleset(ruleset_id).rule_cites) - classified) == []
 
 

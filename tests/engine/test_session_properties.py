@@ -54,7 +54,7 @@ def _owed(hand: Hand, *, before: bool) -> int:
     return sum(amount for _, amount, _ in (hand.betes_before if before else hand.betes))
 
 
-RULESETS = pytest.mark.parametrize("ruleset", ruleset_ids())
+RULESETS = pytest.mark.parametrize("ruleset", ruleset_ids("reversis"))
 
 
 @RULESETS

@@ -31,7 +31,7 @@ from reversis.ruleset import load_ruleset, ruleset_ids
 from reversis.scenario import parse_scenario, run
 
 EXAMPLES = int(os.environ.get("REVERSIS_EXAMPLES", "60"))
-RULESETS = ruleset_ids()
+RULESETS = ruleset_ids("reversis")
 
 
 @dataclass(frozen=True)

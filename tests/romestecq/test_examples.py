@@ -1,0 +1,38 @@
+"""Every worked example of Romestecq (examples/romestecq/*.yml) plays, records the marks its
+narrative promises, and replays from its record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reversis.romestecq.result import dump_record, record, result
+from reversis.romestecq.scenario import run
+from reversis.scenario import load_any, parse_any
+
+EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples", "romestecq").glob("*.yml"))
+# What each narrative promises: (rule, side, marks) entries of the ledger, and the game's end.
+PROMISED = {
+    "gruger": ([("gruger", 0, 1), ("honours.ace-king", 0, 1)], None),
+    "triche-of-aces": ([("triche.hand", 0, 3)], None),
+    "double-ningre-gruged": ([("double-ningre.hand", 0, 3), ("gruger", 1, 1)], None),
+    "revoke": ([("penalty.revoke", 0, 21)], (0, "penalty.revoke")),
+    "out-of-turn": ([("penalty.out-of-turn", 1, -3)], None),
+    "virlicque": ([("virlicque.wins", 0, 21)], (0, "virlicque.wins")),
+}
+
+
+def test_every_example_has_its_promise() -> None:
+    assert {p.stem for p in EXAMPLES} == set(PROMISED)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_plays_what_its_narrative_says_and_replays(path: Path) -> None:
+    hand = run(load_any(path))
+    entries = {(e.rule, e.side, e.marks) for e in hand.marks.entries}
+    promised, end = PROMISED[path.stem]
+    assert set(promised) <= entries
+    assert (None if hand.winner is None else (hand.winner, hand.won_by)) == end
+    again = run(parse_any(dump_record(record(hand, bot="cautious", seed=1)), source="<record>"))
+    assert result(again) == result(hand)
