@@ -70,8 +70,8 @@ def verify_exchange(hand: Hand, discard: Card | None, *, seat: int | None = None
         raise IllegalExchange(f"seat {who} does not hold {name(discard)}", rule="exchange.hold")
     if not discard_mask(hand) >> discard & 1:
         suit = hand.rules.pack.suit_names[hand.params.quinola_suit]
+        unless = f" (except a king or queen of {suit} held alone)" if hand.params.heart_discard_exception else ""
         raise IllegalExchange(
-            f"{name(discard)} may not be discarded: no {suit[:-1]} may be discarded "
-            f"(except a king or queen of {suit} held alone)",
+            f"{name(discard)} may not be discarded: no {suit[:-1]} may be discarded{unless}",
             rule="exchange.no-hearts",
         )
