@@ -16,11 +16,18 @@ jsonschema = pytest.importorskip("jsonschema")
 
 from reversis.bots import BOTS  # noqa: E402
 from reversis.result import dump_record, record, result  # noqa: E402
+from reversis.ruleset import load_ruleset  # noqa: E402
 from reversis.scenario import _FIELDS, parse_scenario, run  # noqa: E402
 
 from .conftest import REPO  # noqa: E402
 
-EXAMPLES = sorted((REPO / "examples").rglob("*.yaml"))
+
+def _game(path: Path) -> str:
+    return load_ruleset(yaml.safe_load(path.read_text(encoding="utf-8"))["ruleset"]).game
+
+
+# the examples of the game the scenario schema describes (Romestecq's scenario is documented in docs/scenarios.md)
+EXAMPLES = sorted(p for p in (REPO / "examples").rglob("*.yaml") if _game(p) == "reversis")
 DOC = REPO / "docs" / "scenarios.md"
 
 

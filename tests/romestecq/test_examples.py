@@ -1,4 +1,4 @@
-"""Every worked example of Romestecq (examples/romestecq/*.yml) plays, records the marks its
+"""Every worked example of Romestecq (examples/romestecq/*.yaml) plays, records the marks its
 narrative promises, and replays from its record."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from reversis.romestecq.result import dump_record, record, result
 from reversis.romestecq.scenario import run
 from reversis.scenario import load_any, parse_any
 
-EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples", "romestecq").glob("*.yml"))
+EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples", "romestecq").glob("*.yaml"))
 # What each narrative promises: (rule, side, marks) entries of the ledger, and the game's end.
 PROMISED = {
     "gruger": ([("gruger", 0, 1), ("honours.ace-king", 0, 1)], None),
