@@ -85,11 +85,12 @@ class Stats:
             f"reversis cut:        {pct(self.reversis_attempted - self.reversis_made)}",
         ]
         for name, count in sorted(self.declared.items()):
-            lines.append(f"{name + ' declared:':<21}{pct(count)}")
+            width = max(21, len(name) + 11)
+            lines.append(f"{name + ' declared:':<{width}}{pct(count)}")
             if name in self.lost or name in self.renouncers:
                 lost = self.lost.get(name, 0)
-                lines.append(f"{name + ' kept:':<21}{pct(count - lost)}")
-                lines.append(f"{name + ' lost:':<21}{pct(lost)}")
+                lines.append(f"{name + ' kept:':<{width}}{pct(count - lost)}")
+                lines.append(f"{name + ' lost:':<{width}}{pct(lost)}")
         lines += [
             f"mean balance per hand (the deal rotates): {means}",
             f"mean change of the pool per hand: {self.pool_total / max(1, self.hands):+.3f}",
