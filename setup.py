@@ -18,6 +18,9 @@ if os.environ.get("REVERSIS_MYPYC") == "1":
     ext_modules = mypycify(
         [
             "reversis/hand.py",
+            "reversis/exchange.py",
+            "reversis/declarations.py",
+            "reversis/penalties.py",
             "reversis/masks.py",
             "reversis/deal.py",
             "reversis/payments.py",
