@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test site build pages lint typecheck unit coverage bench exports clean
+.PHONY: test site build offline pages lint typecheck unit coverage bench exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -48,6 +48,13 @@ build: $(STAMP)
 pages: $(STAMP)
 	$(BIN)/python scripts/build_site.py
 
+# The whole site to read from disk, search included (file:// links to sources/<id>.html): the
+# folder site-offline/ and the archive site-offline.zip.
+offline: $(STAMP)
+	REVERSIS_OFFLINE=true $(BIN)/mkdocs build --strict --site-dir site-offline
+	rm -f site-offline.zip
+	$(BIN)/python -m zipfile -c site-offline.zip site-offline/
+
 site: build
 	@echo "Serving the site on http://127.0.0.1:$(PORT)/"
 	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory site
@@ -75,4 +82,4 @@ bench: $(STAMP)
 	$(BENCH_VENV)/bin/python scripts/bench.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) build site .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) build site site-offline site-offline.zip .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -31,6 +31,8 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,16 @@ if str(TEMPLATES.parent) not in sys.path:
 
 #: The folders of ``docs/`` whose every page is generated: a page there that is not generated is stale.
 GENERATED_FOLDERS = ("sources", "rulesets", "topics", "examples")
+#: The folder of ``docs/`` whose every file is a copy of an export (``docs/downloads/``), byte for byte.
+DOWNLOADS = "downloads"
+#: The exports of each source offered for download (``corpus/<id>/exports/<id>.<suffix>``): suffix,
+#: format, what it is.
+SOURCE_EXPORTS = (
+    ("tei.xml", "TEI P5", "the transcription in TEI P5 XML, every correction as <choice><sic><corr>"),
+    ("txt", "Plain text", "the clean text, paragraph by paragraph, with the paragraph ids"),
+    ("csl.json", "CSL-JSON", "the bibliographic record and one item per paragraph, for reference managers"),
+    ("bib", "BibTeX", "the same records as BibTeX entries"),
+)
 
 # Characters that Markdown, attr_list or pymdownx.critic would read inside a line (``{`` opens
 # CriticMarkup and attribute lists), written as character references. markupsafe's own references
@@ -86,14 +98,145 @@ def _finalize(value: Any) -> Any:
     return "" if value is None else text(value)
 
 
-def translation_html(source_markdown: str) -> Markup:
+def translation_html(source_markdown: str, glossary: Glossed | None = None) -> Markup:
     """A paragraph of the translation (Markdown: italics for the game's terms) as HTML.
 
     The text is escaped before it is converted, so no HTML of it is passed through, and the
     result has its ``{`` as a reference so that pymdownx.critic does not read it again.
     """
-    html = markdown.markdown(str(escape(source_markdown)), output_format="html")
-    return Markup(html.replace("{", "&#123;"))
+    html = markdown.markdown(str(escape(source_markdown)), output_format="html").replace("{", "&#123;")
+    return glossary.mark_emphasis(html) if glossary else Markup(html)
+
+
+class Glossed:
+    """The glossary's terms as tooltips in one paragraph of a source: each term the glossary lists for
+    the paragraph, at its first occurrence in it, as ``<abbr title="term: sense">``.
+
+    The glossary says which paragraphs use a term, so a French word is never glossed in English text,
+    nor a Spanish one in French. Call :meth:`mark` on each stretch of the paragraph's text in order;
+    a term already marked in an earlier stretch is not marked again.
+
+    >>> from reversis.annotations import Term
+    >>> quinola = Term("quinola", "fr", ("quinola",), "The jack of hearts.", paragraphs=("x:1",))
+    >>> forced = Term("quinola forcé", "fr", ("quinola forcé",), "The quinola forced.", paragraphs=("x:1",))
+    >>> glossed = Glossed([quinola, forced], "x:1")
+    >>> marked = str(glossed.mark("le quinola forcé & le Quinola <ici>"))
+    >>> marked.startswith('le <abbr title="quinola forcé: The quinola forced.">quinola forcé</abbr> &amp; le ')
+    True
+    >>> marked.endswith('<abbr title="quinola: The jack of hearts.">Quinola</abbr> &lt;ici&gt;')
+    True
+    >>> str(glossed.mark("le quinola"))
+    'le quinola'
+    """
+
+    def __init__(self, terms: Iterable[Term], paragraph_id: str) -> None:
+        self.terms = [t for t in terms if paragraph_id in t.paragraphs]
+        self.done: set[Term] = set()
+
+    def mark(self, value: str) -> Markup:
+        """``value`` as text (:func:`text`), each term not marked yet in an ``abbr``."""
+        found = [
+            (m.start(), m.end(), term)
+            for term in self.terms
+            if term not in self.done
+            for spelling in term.spellings
+            for m in _spelling(spelling).finditer(value)
+        ]
+        out: list[str] = []
+        at = 0
+        for start, end, term in sorted(found, key=lambda f: (f[0], -f[1])):
+            if start < at or term in self.done:
+                continue  # inside a longer term (quinola in "quinola forcé"), or marked already
+            out.append(text(value[at:start]))
+            out.append(f'<abbr title="{text(term_title(term))}">{text(value[start:end])}</abbr>')
+            self.done.add(term)
+            at = end
+        out.append(text(value[at:]))
+        return Markup("".join(out))
+
+    def mark_emphasis(self, html: str) -> Markup:
+        """The HTML of a translation, each ``<em>`` that is exactly a term's spelling or headword in an ``abbr``."""
+
+        def replace(match: re.Match[str]) -> str:
+            words = collapse(unescape(match.group(1))).lower()
+            for term in self.terms:
+                if term not in self.done and words in {w.lower() for w in (term.term, *term.spellings)}:
+                    self.done.add(term)
+                    return f'<em><abbr title="{text(term_title(term))}">{match.group(1)}</abbr></em>'
+            return match.group(0)
+
+        return Markup(re.sub(r"<em>([^<]+)</em>", replace, html))
+
+
+#: Where ``abbreviations_page`` writes the glossary's abbreviations, relative to ``docs/``: outside it,
+#: a configuration that ``mkdocs.yml`` inherits (``INHERIT``), as the glossary of the abbr extension.
+ABBREVIATIONS = Path("..") / "includes" / "abbreviations.yml"
+
+#: Spellings of the glossary that are also English words ("as", "main", "points", …): in the site's
+#: English prose they mean something else, so they are not glossed there (they are in the sources' own
+#: text, where the glossary says a paragraph uses them).
+ENGLISH_HOMOGRAPHS = frozenset(
+    {
+        "as", "coup", "tour", "tours", "main", "rang", "points", "force", "tire", "lever", "convention",
+        "village", "consolation", "dame", "dames", "valet", "valets", "pique", "declare", "cobra", "coupe",
+        "marque", "marques", "remise", "partie", "compte", "double", "corte", "dar", "salida",
+    }
+)  # fmt: skip
+
+
+def abbreviations_page(glossary: Iterable[Term], identifiers: Iterable[str]) -> str:
+    """The glossary as the abbreviations of the abbr extension (``Quinola: "quinola: The jack of hearts …"``),
+    in a configuration that ``mkdocs.yml`` inherits: every spelling of every term, as printed and
+    capitalised, except the English homographs and the forms that stand inside the site's identifiers
+    (the abbr extension would split ``enc1765-quinola-placed`` or ``revesino-es:5``); a form of two
+    terms gives both. Given once to the extension, they cost the build nothing per page but the
+    marking itself.
+
+    >>> from reversis.annotations import Term
+    >>> print(abbreviations_page([Term("quinola", "fr", ("quinola",), "The jack.")], ["rev-quinola-led"]), end="")
+    # Generated by scripts/build_site.py from annotations/glossary.yaml; do not edit.
+    markdown_extensions:
+      abbr:
+        glossary:
+          Quinola: 'quinola: The jack.'
+    """
+    names = list(identifiers)
+    titles: dict[str, list[str]] = {}
+    for term in glossary:
+        for spelling in term.spellings:
+            if spelling.lower() in ENGLISH_HOMOGRAPHS:
+                continue
+            for form in dict.fromkeys((spelling, spelling[:1].upper() + spelling[1:])):
+                inside = re.compile(rf"\b{re.escape(form)}\b")
+                if not any(inside.search(name) for name in names):
+                    titles.setdefault(form, []).append(term_title(term))
+    abbreviations = {form: " · ".join(dict.fromkeys(t)) for form, t in sorted(titles.items())}
+    config = {"markdown_extensions": {"abbr": {"glossary": abbreviations}}}
+    header = "# Generated by scripts/build_site.py from annotations/glossary.yaml; do not edit.\n"
+    return header + yaml.safe_dump(config, allow_unicode=True, width=10**6, sort_keys=False)
+
+
+def identifiers(site: Site, pages: Iterable[Path]) -> set[str]:
+    """Every identifier the pages show as text: sources, paragraphs, annotations, rulesets, options,
+    engine rules, and the names of the pages and downloads."""
+    names = {s.id for s in site.corpus.sources} | {p.id for p in site.corpus.paragraphs()}
+    names |= {a.id for a in site.annotations} | {r for a in site.annotations for r in a.rules}
+    names |= {a.topic for a in site.annotations} | {o for a in site.annotations for o in a.options}
+    for rules in site.rulesets:
+        names |= {rules.id, *rules.options, *rules.rule_cites}
+    names |= {part for path in pages for part in path.parts}
+    return names
+
+
+def term_title(term: Term) -> str:
+    """The tooltip of a term: its headword and its English sense."""
+    return f"{term.term}: {collapse(term.sense)}"
+
+
+@cache
+def _spelling(spelling: str) -> re.Pattern[str]:
+    words = r"\s+".join(re.escape(word) for word in spelling.split())
+    return re.compile(rf"(?<!\w){words}(?!\w)", re.IGNORECASE)
 
 
 def _comment(segment: Segment) -> str:
@@ -111,7 +254,7 @@ CLASS_MEANINGS = {
 }
 
 
-def transcription_html(segments: Iterable[Segment]) -> Markup:
+def transcription_html(segments: Iterable[Segment], glossary: Glossed | None = None) -> Markup:
     """The transcription of a block: text escaped, each correction as CriticMarkup in a span whose
     ``title`` explains it (class and note), each page break as a marker.
 
@@ -125,7 +268,8 @@ def transcription_html(segments: Iterable[Segment]) -> Markup:
     parts: list[str] = []
     for seg in segments:
         if seg.kind == "text":
-            parts.append(text(re.sub(r"\s+", " ", seg.old)))
+            plain = re.sub(r"\s+", " ", seg.old)
+            parts.append(glossary.mark(plain) if glossary else text(plain))
         elif seg.kind == "pb":
             parts.append(f'<span class="page-break">[p. {text(seg.new)}]</span>')
         else:
@@ -194,8 +338,17 @@ class Site:
 
 
 def paragraph_link(paragraph_id: str, *, page: str) -> str:
-    """The Markdown target of a paragraph's anchor, from a page at ``page`` (relative to docs/)."""
-    source_id, _, number = paragraph_id.partition(":")
+    """The Markdown target of a paragraph's anchor, from a page at ``page`` (relative to docs/); a
+    citation without a paragraph number is a secondary source's id, whose entry is in the bibliography.
+
+    >>> paragraph_link("encyclopedie-1765:4", page="rulesets/x.md")
+    '../sources/encyclopedie-1765.md#p4'
+    >>> paragraph_link("wikipedia-en-romestecq", page="rulesets/x.md")
+    '../bibliography.md#wikipedia-en-romestecq'
+    """
+    source_id, colon, number = paragraph_id.partition(":")
+    if not colon:
+        return _relative("bibliography.md", page) + f"#{source_id}"
     return _relative(f"sources/{source_id}.md", page) + f"#p{number}"
 
 
@@ -263,7 +416,7 @@ def href(value: str) -> Markup:
 # ---- the pages ----------------------------------------------------------------------------------
 
 
-def source_page(site: Site, source: Source, env: jinja2.Environment) -> str:
+def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapping[Path, bytes]) -> str:
     page = f"sources/{source.id}.md"
     record = source.record
     entry_starts = {entry.paragraphs[0]: entry for entry in source.entries}
@@ -289,8 +442,8 @@ def source_page(site: Site, source: Source, env: jinja2.Environment) -> str:
                 "kind": "paragraph",
                 "paragraph": para,
                 "heading": heading,
-                "transcription": transcription_html(para.segments),
-                "translation": translation_html(para.translation),
+                "transcription": transcription_html(para.segments, Glossed(site.glossary, para.id)),
+                "translation": translation_html(para.translation, Glossed(site.glossary, para.id)),
                 "annotations": [_annotation_view(site, a, page=page) for a in site.annotations_of(para.id)],
                 "see": _cross_references(source, para),
                 "cite": {
@@ -312,6 +465,8 @@ def source_page(site: Site, source: Source, env: jinja2.Environment) -> str:
         total=len(source.corrections),
         doubtful=[c for c in source.corrections if c.cls == "doubtful"],
         rulesets=[r for r in site.rulesets if r.source == source.id],
+        downloads=source_downloads(source, files, page=page),
+        downloads_page=_relative("downloads.md", page),
         url=source_url(source.id),
         citation=render_csl(csl_item(source, url=source_url(source.id))),
         page=page,
@@ -362,17 +517,57 @@ def _record_facts(record: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(label, collapse(value) if value else "not known") for label, value in fields]
 
 
+# The source's own "Voyez …" in its text. "Voyez ci-après X" (or "ci-dessous", "plus bas") sends the
+# reader to X further on in the same text, "ci-dessus" (or "plus haut") to X earlier in it; any other
+# "Voyez X" names another article of the work.
+_SEE = re.compile(
+    r"\bVoye[zs]\s+(?:(?P<where>ci-apr[èe]s|ci-dessous|plus\s+bas|ci-dessus|plus\s+haut)\s+)?(?P<target>[^.;]+)",
+    re.IGNORECASE,
+)
+_LATER = ("ci-après", "ci-apres", "ci-dessous", "plus bas")
+
+
 def _cross_references(source: Source, para: Paragraph) -> list[dict[str, Any]]:
     """The source's own "Voyez …" in a paragraph: declared in the record (``entries[].see``), or
-    found in the text and not declared (then not resolved)."""
+    found in the text and not declared. A reference found in the text that points within the same
+    text (*ci-après*, *ci-dessus*) is resolved to the paragraph it names; any other is not resolved.
+
+    >>> from reversis.corpus import load_corpus
+    >>> enc = load_corpus().source("encyclopedie-1765")
+    >>> [(r["target"], r["resolved"], r["within"]) for r in _cross_references(enc, enc.paragraphs[9])]
+    [('faire le reversis', 'encyclopedie-1765:11', 'later')]
+    """
     refs: list[dict[str, Any]] = []
     declared = [ref for entry in source.entries for ref in entry.see if ref.paragraph == para.id]
     for ref in declared:
-        refs.append({"target": ref.target, "resolved": ref.resolved, "external": ref.external})
+        refs.append({"target": ref.target, "resolved": ref.resolved, "external": ref.external, "within": None})
     if not declared:
-        for match in re.finditer(r"\bVoye[zs]\s+([^.;]+)", para.clean):
-            refs.append({"target": match.group(1).strip(), "resolved": None, "external": None})
+        for match in _SEE.finditer(para.clean):
+            target = collapse(match["target"])
+            where = match["where"]
+            if where is None:
+                refs.append({"target": target, "resolved": None, "external": None, "within": None})
+                continue
+            later = collapse(where).lower() in _LATER
+            found = _passage(source, para, target, later=later)
+            within = "later" if later else "earlier"
+            refs.append({"target": target, "resolved": found, "external": False, "within": within})
     return refs
+
+
+def _passage(source: Source, para: Paragraph, target: str, *, later: bool) -> str | None:
+    """The paragraph after (or before) ``para`` that the words ``target`` name: the first that opens
+    with them (a run-in heading, as the Encyclopédie's "Faire le reversis, en terme du jeu …"), else
+    the nearest that contains them; ``None`` if none does."""
+    index = next(i for i, p in enumerate(source.paragraphs) if p.id == para.id)
+    others = source.paragraphs[index + 1 :] if later else source.paragraphs[:index][::-1]
+    words = _fold(collapse(target)).lower()
+    texts = [(p.id, _fold(collapse(p.clean)).lower()) for p in others]
+    for pid, body in texts:
+        if body.startswith(words):
+            return pid
+    phrase = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
+    return next((pid for pid, body in texts if phrase.search(body)), None)
 
 
 def _annotation_view(site: Site, a: Annotation, *, page: str) -> dict[str, Any]:
@@ -434,7 +629,15 @@ def ruleset_page(site: Site, rules: Ruleset, env: jinja2.Environment) -> str:
         {"convention": c, "cites": [(pid, paragraph_link(pid, page=page)) for pid in c.cites]}
         for c in rules.conventions
     ]
+    import site_examples  # the worked examples, played by the engine
+
+    examples = [
+        {"title": e.title, "link": _relative(f"examples/{e.page}.md", page), "rules": e.rules}
+        for e in site_examples.load_examples()
+        if e.ruleset == rules.id
+    ]
     return env.get_template("ruleset.md.j2").render(
+        examples=examples,
         rules=rules,
         source=site.corpus.source(rules.source),
         source_link=_relative(f"sources/{rules.source}.md", page),
@@ -499,51 +702,117 @@ def glossary_page(site: Site, env: jinja2.Environment) -> str:
     return env.get_template("glossary.md.j2").render(terms=terms, languages=languages)
 
 
-def pages() -> dict[Path, str]:
-    """Every generated page: its path under ``docs/`` and its text."""
+def download_files(site: Site) -> dict[Path, bytes]:
+    """The files of ``docs/downloads/``: each source's exports and the annotations' Web Annotations, as they are."""
+    out: dict[Path, bytes] = {}
+    for source in site.corpus.sources:
+        for suffix, _, _ in SOURCE_EXPORTS:
+            name = f"{source.id}.{suffix}"
+            out[Path(DOWNLOADS) / source.id / name] = (REPO / "corpus" / source.id / "exports" / name).read_bytes()
+    for path in sorted((REPO / "annotations" / "exports").glob("*.jsonld")):
+        out[Path(DOWNLOADS) / "annotations" / path.name] = path.read_bytes()
+    return out
+
+
+def source_downloads(source: Source, files: Mapping[Path, bytes], *, page: str) -> list[dict[str, Any]]:
+    """The downloads of a source (its exports, its annotations), each with its link from ``page``."""
+    offered = [
+        (Path(DOWNLOADS) / source.id / f"{source.id}.{suffix}", label, what) for suffix, label, what in SOURCE_EXPORTS
+    ]
+    annotations = Path(DOWNLOADS) / "annotations" / f"{source.id}.jsonld"
+    if annotations in files:
+        offered.append((annotations, "JSON-LD", "the annotations of this source as W3C Web Annotations"))
+    return [
+        {
+            "label": label,
+            "what": what,
+            "name": path.name,
+            "link": _relative(path.as_posix(), page),
+            "size": _size(len(files[path])),
+        }
+        for path, label, what in offered
+    ]
+
+
+def _size(size: int) -> str:
+    return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} bytes"
+
+
+def downloads_page(site: Site, files: Mapping[Path, bytes], env: jinja2.Environment) -> str:
+    page = "downloads.md"
+    sources = [
+        {
+            "source": source,
+            "link": _relative(f"sources/{source.id}.md", page),
+            "files": source_downloads(source, files, page=page),
+        }
+        for source in site.corpus.sources
+    ]
+    return env.get_template("downloads.md.j2").render(sources=sources)
+
+
+def pages() -> dict[Path, str | bytes]:
+    """Every generated file: its path under ``docs/`` and its content (the text of a page; the bytes
+    of a download, a copy of an export)."""
     import site_examples  # the worked examples, played by the engine
     import site_topics  # the home page, the rule topics, how to cite, check your own reading
 
     site = Site.load()
     env = _environment()
+    env.filters["glossed"] = lambda value, paragraph_id: Glossed(site.glossary, paragraph_id).mark(value)
     site_topics.register(env)
-    out: dict[Path, str] = {}
+    files = download_files(site)
+    out: dict[Path, str | bytes] = {}
     for source in site.corpus.sources:
-        out[Path("sources") / f"{source.id}.md"] = source_page(site, source, env)
+        out[Path("sources") / f"{source.id}.md"] = source_page(site, source, env, files)
     for rules in site.rulesets:
         out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)
     out[Path("bibliography.md")] = bibliography_page(site, env)
     out[Path("glossary.md")] = glossary_page(site, env)
+    out[Path("downloads.md")] = downloads_page(site, files, env)
     out.update(site_topics.pages(site, env))
     out.update(site_examples.example_pages(site.annotations, env))
+    out.update(files)
+    out[ABBREVIATIONS] = abbreviations_page(site.glossary, identifiers(site, out))
     return out
 
 
-def stale_pages(wanted: Mapping[Path, str], docs: Path = DOCS) -> list[tuple[Path, str]]:
-    """The pages under ``docs`` that differ from ``wanted``, each with the reason."""
+def stale_pages(wanted: Mapping[Path, str | bytes], docs: Path = DOCS) -> list[tuple[Path, str]]:
+    """The pages (and downloads) under ``docs`` that differ from ``wanted``, each with the reason."""
     stale: list[tuple[Path, str]] = []
     for rel, content in wanted.items():
         path = docs / rel
         if not path.is_file():
             stale.append((path, "missing"))
-        elif path.read_text(encoding="utf-8") != content:
+        elif _read(path, like=content) != content:
             stale.append((path, "differs"))
     for folder in GENERATED_FOLDERS:
         if (docs / folder).is_dir():
             for path in sorted((docs / folder).glob("*.md")):
                 if path.relative_to(docs) not in wanted:
                     stale.append((path, "not generated"))
+    if (docs / DOWNLOADS).is_dir():
+        for path in sorted(p for p in (docs / DOWNLOADS).rglob("*") if p.is_file()):
+            if path.relative_to(docs) not in wanted:
+                stale.append((path, "not generated"))
     return stale
 
 
-def write_pages(wanted: Mapping[Path, str], docs: Path = DOCS) -> list[Path]:
+def _read(path: Path, *, like: str | bytes) -> str | bytes:
+    return path.read_bytes() if isinstance(like, bytes) else path.read_text(encoding="utf-8")
+
+
+def write_pages(wanted: Mapping[Path, str | bytes], docs: Path = DOCS) -> list[Path]:
     """Write the pages, removing pages of the generated folders that are no longer generated."""
     changed = []
     for rel, content in wanted.items():
         path = docs / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_text(encoding="utf-8") != content:
-            path.write_text(content, encoding="utf-8")
+        if not path.is_file() or _read(path, like=content) != content:
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
             changed.append(path)
     for path, why in stale_pages(wanted, docs):
         if why == "not generated":

@@ -1,15 +1,16 @@
 """The worked examples of the site: one page per example hand, played by the engine when the page is built.
 
-Each example is a scenario file, ``examples/<ruleset>/<slug>.yaml``, and an entry
-of of :data:`SHOWS` saying what it shows: the engine rules it records (a
-payment, a bête or a refusal), the annotations it illustrates, the readings of an
-ambiguity it plays, and the actions the engine refuses at some point of the hand.
-:func:`example_pages` renders ``docs/examples/<slug>.md`` for each and
+Each example is a scenario file, ``examples/<ruleset>/<slug>.yaml``, and an entry of its
+ruleset's index, ``examples/<ruleset>/shows.json`` (:func:`load_shows`), saying what it shows: the
+engine rules it records (a payment or a mark, a bête or a refusal), the annotations it
+illustrates, the readings of an ambiguity it plays, and the actions the engine refuses at some
+point of the hand. :func:`example_pages` renders ``docs/examples/<page>.md`` for each and
 ``docs/examples/index.md``; ``scripts/build_site.py`` registers them.
 
-The hand is replayed card by card from its record, so that every payment is shown
-at the card that made it; the replay must give the ledger that
-:func:`reversis.scenario.run` gives, or the page is not built.
+Every game is played through its entry points (:mod:`reversis.games`); the page shows what the
+result holds: chips paid between seats and the pool, or marks rubbed out by sides. The hand is
+replayed card by card, so that every payment or mark is shown at the card that made it; the
+replay must give the ledger the game gives, or the page is not built.
 
 >>> from reversis.cards import FRENCH
 >>> card_words(FRENCH, FRENCH.parse("JH"), quinola=FRENCH.parse("JH"))
@@ -20,8 +21,11 @@ at the card that made it; the replay must give the ledger that
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +35,15 @@ import yaml
 from reversis.annotations import Annotation
 from reversis.cards import Card, Pack, card_rank, card_suit
 from reversis.errors import IllegalAction, ReversisError, ScenarioError
-from reversis.events import Dealt, Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.games import game_of
 from reversis.hand import Hand, Phase
 from reversis.ledger import POOL, Entry
-from reversis.result import result
-from reversis.ruleset import Ruleset
-from reversis.scenario import Scenario, load_scenario, run
+from reversis.ruleset import Ruleset, ruleset_ids
+from reversis.scenario import load_any, play_file, run
 
 __all__ = [
-    "SHOWS",
+    "INDEX",
     "Refusal",
     "Step",
     "WorkedExample",
@@ -47,272 +51,57 @@ __all__ = [
     "card_words",
     "example_pages",
     "load_examples",
+    "load_shows",
     "refused",
     "replay",
 ]
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
+# libyaml's safe loader where PyYAML has it (as reversis.scenario reads scenarios)
+_LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-#: What each worked example shows, by ruleset and slug (the file ``examples/<ruleset>/<slug>.yaml``):
-#: ``rules``, the engine rules (payments, bêtes, refusals) its hand records; ``annotations``, those it
-#: illustrates; ``readings``, the readings of an ambiguity it plays, each ``{annotation, options}`` as in
-#: the annotation; ``refusals``, actions the engine refuses at a point of the hand, each with its rule:
-#: ``{before_play: N, card: C[, seat: S]}`` before the N-th card of the hand (from 0),
-#: ``{exchange: S, discard: C or 'pass'}`` at seat S's exchange, ``{deal: {card, from, to}}`` the deal
-#: with one card moved from one hand to another. A test plays every example and checks each.
-SHOWS: dict[str, dict[str, dict[str, Any]]] = {
-    "encyclopedie-1765": {
-        "quinola-placed": {
-            "rules": [
-                "quinola.placed.pool",
-                "quinola.placed.trick",
-                "ace.placed",
-                "pool.stake",
-                "quinola.must-place",
-                "exchange.no-hearts",
-                "exchange.dealer-discard",
-            ],
-            "annotations": [
-                "enc1765-quinola-placed",
-                "enc1765-quinola-trick-payment",
-                "enc1765-quinola-forced-first-rounds",
-                "enc1765-ace-heart-double",
-                "enc1765-no-heart-discard",
-                "enc1765-dealer-discard",
-            ],
-            "refusals": [
-                {"exchange": 3, "discard": "6H", "rule": "exchange.no-hearts"},
-                {"exchange": 0, "discard": "pass", "rule": "exchange.dealer-discard"},
-                {"before_play": 5, "card": "QD", "rule": "quinola.must-place"},
-            ],
-        },
-        "quinola-forced": {
-            "rules": [
-                "quinola.forced.bete",
-                "quinola.forced.forcer",
-                "quinola.forced.each",
-                "pool.refresh",
-                "play.first-lead",
-            ],
-            "annotations": [
-                "enc1765-quinola-forced",
-                "enc1765-quinola-forced-bete",
-                "enc1765-pool-refresh",
-                "enc1765-first-lead-heart",
-            ],
-            "refusals": [{"before_play": 0, "card": "AD", "rule": "play.first-lead"}],
-        },
-        "reversis-made": {
-            "rules": ["reversis.pool", "reversis.made", "reversis.refund"],
-            "annotations": [
-                "enc1765-reversis",
-                "enc1765-reversis-each",
-                "enc1765-reversis-refund",
-                "enc1765-reversis-cancels-quinola",
-                "enc1765-reversis-talon",
-            ],
-        },
-        "ace-forced": {
-            "rules": ["ace.forced", "ace.placed", "play.follow", "deal.misdeal"],
-            "annotations": ["enc1765-ace-forced", "enc1765-ace-placed", "enc1765-follow-suit", "enc1765-misdeal"],
-            "refusals": [
-                {"before_play": 1, "card": "QD", "rule": "play.follow"},
-                {"deal": {"card": "5C", "from": 0, "to": 1}, "rule": "deal.misdeal"},
-            ],
-        },
-        "quinola-placed-each": {"rules": ["quinola.placed.each"], "annotations": ["enc1765-quinola-placed"]},
-        "quinola-led": {"rules": ["quinola.led.bete"], "annotations": ["enc1765-quinola-led"]},
-        "bete-paid": {"rules": ["bete.pay"], "annotations": ["enc1765-betes"]},
-        "out-of-turn": {
-            "rules": ["penalty.out-of-turn", "play.turn"],
-            "annotations": ["enc1765-out-of-turn"],
-            "refusals": [{"before_play": 0, "seat": 2, "card": "JH", "rule": "play.turn"}],
-        },
-        "talon-five-two": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-five"],
-            "readings": [{"annotation": "enc1765-talon-five", "options": {"players": 5, "talon": {5: 2}}}],
-        },
-        "talon-five-seven": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-five"],
-            "readings": [{"annotation": "enc1765-talon-five", "options": {"players": 5, "talon": {5: 7}}}],
-        },
-        "revoke-bete": {
-            "rules": ["penalty.revoke", "play.follow"],
-            "annotations": ["enc1765-revoke"],
-            "readings": [
-                {"annotation": "enc1765-revoke", "options": {"revoke_penalty": "bete", "accept_illegal": True}}
-            ],
-            "refusals": [{"before_play": 1, "card": "2D", "rule": "play.follow"}],
-        },
-        "revoke-fine": {
-            "rules": ["penalty.revoke"],
-            "annotations": ["enc1765-revoke"],
-            "readings": [
-                {"annotation": "enc1765-revoke", "options": {"revoke_penalty": "fine", "accept_illegal": True}}
-            ],
-        },
-        "pool-refresh-quinola-in-talon": {
-            "rules": ["pool.refresh"],
-            "annotations": ["enc1765-pool-refresh"],
-            "readings": [
-                {
-                    "annotation": "enc1765-pool-refresh",
-                    "options": {"pool_refresh_on": ["talon", "forced", "given", "led"]},
-                }
-            ],
-        },
-        "pool-refresh-quinola-placed": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-pool-refresh"],
-            "readings": [
-                {
-                    "annotation": "enc1765-pool-refresh",
-                    "options": {"pool_refresh_on": ["placed", "forced", "given", "led"]},
-                }
-            ],
-        },
-        "quinola-given-bete": {
-            "rules": ["quinola.given.bete"],
-            "annotations": ["enc1765-quinola-given"],
-            "readings": [{"annotation": "enc1765-quinola-given", "options": {"quinola_given_bete": True}}],
-        },
-        "quinola-given-free": {
-            "rules": ["pool.refresh"],
-            "annotations": ["enc1765-quinola-given"],
-            "readings": [{"annotation": "enc1765-quinola-given", "options": {"quinola_given_bete": False}}],
-        },
-        "quinola-forced-forcer-from-others": {
-            "rules": ["quinola.forced.forcer", "quinola.forced.each"],
-            "annotations": ["enc1765-quinola-forced"],
-            "readings": [
-                {"annotation": "enc1765-quinola-forced", "options": {"quinola_forced_each": "forcer-from-others"}}
-            ],
-        },
-        "quinola-forced-forcer-from-all": {
-            "rules": ["quinola.forced.forcer", "quinola.forced.each"],
-            "annotations": ["enc1765-quinola-forced"],
-            "readings": [
-                {"annotation": "enc1765-quinola-forced", "options": {"quinola_forced_each": "forcer-from-all"}}
-            ],
-        },
-        "quinola-forced-holder-to-all": {
-            "rules": ["quinola.forced.forcer", "quinola.forced.each"],
-            "annotations": ["enc1765-quinola-forced"],
-            "readings": [{"annotation": "enc1765-quinola-forced", "options": {"quinola_forced_each": "holder-to-all"}}],
-        },
-        "quinola-forced-holder-to-others": {
-            "rules": ["quinola.forced.forcer", "quinola.forced.each"],
-            "annotations": ["enc1765-quinola-forced"],
-            "readings": [
-                {"annotation": "enc1765-quinola-forced", "options": {"quinola_forced_each": "holder-to-others"}}
-            ],
-        },
-        "reversis-not-made": {
-            "rules": ["quinola.placed.pool"],
-            "annotations": ["enc1765-reversis"],
-            "readings": [
-                {"annotation": "enc1765-reversis", "options": {"reversis_last_tricks": 0, "reversis_cut_payment": 0}}
-            ],
-        },
-        "reversis-cut": {
-            "rules": ["reversis.cut"],
-            "annotations": ["enc1765-reversis"],
-            "readings": [
-                {"annotation": "enc1765-reversis", "options": {"reversis_last_tricks": 2, "reversis_cut_payment": 4}}
-            ],
-        },
-        "talon-winner-fewest-tricks": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-winner"],
-            "readings": [
-                {
-                    "annotation": "enc1765-talon-winner",
-                    "options": {"talon_ranking": ["tricks", "points", "left-of-dealer"]},
-                }
-            ],
-        },
-        "talon-winner-fewest-points": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-winner"],
-            "readings": [
-                {
-                    "annotation": "enc1765-talon-winner",
-                    "options": {"talon_ranking": ["points", "no-trick", "left-of-dealer"]},
-                }
-            ],
-        },
-        "talon-winner-hoyle": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-winner"],
-            "readings": [
-                {
-                    "annotation": "enc1765-talon-winner",
-                    "options": {"talon_ranking": ["points", "tricks", "dealer-first"]},
-                }
-            ],
-        },
-        "talon-tie-dealers-left": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-ties"],
-            "readings": [
-                {
-                    "annotation": "enc1765-talon-ties",
-                    "options": {"talon_ranking": ["tricks", "points", "left-of-dealer"]},
-                }
-            ],
-        },
-        "talon-tie-eldest": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-ties"],
-            "readings": [
-                {"annotation": "enc1765-talon-ties", "options": {"talon_ranking": ["tricks", "points", "eldest-first"]}}
-            ],
-        },
-        "talon-points-article-scale": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-value", "enc1765-talon-payer"],
-            "readings": [
-                {
-                    "annotation": "enc1765-talon-value",
-                    "options": {"trick_card_points": {"A": 5, "K": 4, "Q": 3, "J": 2}},
-                }
-            ],
-        },
-        "talon-points-hoyle-scale": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-value", "enc1765-talon-payer"],
-            "readings": [
-                {
-                    "annotation": "enc1765-talon-value",
-                    "options": {"trick_card_points": {"A": 4, "K": 3, "Q": 2, "J": 1}},
-                }
-            ],
-        },
-        "talon-payer-first-in-play": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-payer"],
-            "readings": [{"annotation": "enc1765-talon-payer", "options": {"talon_payer": "most-points"}}],
-        },
-        "talon-payer-tie-left": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-payer"],
-            "readings": [{"annotation": "enc1765-talon-payer", "options": {"talon_payer": "most-points-tie-left"}}],
-        },
-        "talon-payer-tie-eldest": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-payer"],
-            "readings": [{"annotation": "enc1765-talon-payer", "options": {"talon_payer": "most-points-tie-eldest"}}],
-        },
-        "talon-payer-each-player": {
-            "rules": ["talon.pay"],
-            "annotations": ["enc1765-talon-payer"],
-            "readings": [{"annotation": "enc1765-talon-payer", "options": {"talon_payer": "each-player"}}],
-        },
-    }
-}
+#: The name of each ruleset's index of its examples, ``examples/<ruleset>/shows.json`` (documented in
+#: ``examples/README.md``). JSON, not YAML, so that no tool that reads every ``examples/*/*.yaml`` as
+#: a scenario takes it for one.
+INDEX = "shows.json"
+
+
+def _keys(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
+    """A JSON object, its keys that are whole numbers read as numbers (``talon: {5: 2}``: JSON keys are strings)."""
+    return {int(k) if k.isdigit() else k: v for k, v in pairs}
+
+
+def load_shows(folder: Path = EXAMPLES) -> dict[str, dict[str, dict[str, Any]]]:
+    """What each worked example shows, by ruleset (in the order of the rulesets) and slug, read from
+    ``examples/<ruleset>/shows.json``: ``rules``, the engine rules (payments, marks, bêtes,
+    refusals) its hand records; ``annotations``, those it illustrates; ``readings``, the readings
+    of an ambiguity it plays, each ``{annotation, options}`` as in the annotation; ``refusals``,
+    actions the engine refuses at a point of the hand, each with its rule: ``{before_play: N, card:
+    C[, seat: S]}`` before the N-th card of the hand (from 0), ``{exchange: S, discard: C or
+    'pass'}`` at seat S's exchange, ``{deal: {card, from, to}}`` the deal with one card moved from
+    one hand to another; ``page``, the name of its page where the slug is another ruleset's. A test
+    plays every example and checks each. A folder of scenarios without an index is an error."""
+    known = ruleset_ids()
+    shows: dict[str, dict[str, dict[str, Any]]] = {}
+    folders = sorted((p for p in folder.iterdir() if p.is_dir()), key=lambda p: (p.name not in known, p.name))
+    for sub in folders:
+        if not any(sub.glob("*.yaml")):
+            continue
+        index = sub / INDEX
+        if sub.name not in known:
+            raise ScenarioError(f"{sub}: no ruleset {sub.name!r} (known: {', '.join(known)})")
+        if not index.is_file():
+            raise ScenarioError(f"{sub}: its examples have no index ({INDEX}, see examples/README.md)")
+        try:
+            data = json.loads(index.read_text(encoding="utf-8"), object_pairs_hook=_keys)
+        except json.JSONDecodeError as exc:
+            raise ScenarioError(f"{index}:{exc.lineno}: not JSON ({exc.msg})") from None
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            raise ScenarioError(f"{index}: must be an object of examples, each an object")
+        shows[sub.name] = data
+    return shows
+
 
 _RANK_WORDS = {
     "A": "ace",
@@ -373,11 +162,12 @@ class Refusal:
 
 @dataclass(frozen=True)
 class WorkedExample:
-    """One example: its scenario file and what :data:`SHOWS` says it shows."""
+    """One example: its scenario file and what its ruleset's index says it shows."""
 
     ruleset: str
     slug: str
     path: Path
+    page: str  # the page's name: docs/examples/<page>.md
     rules: tuple[str, ...]
     annotations: tuple[str, ...]
     readings: tuple[Mapping[str, Any], ...]
@@ -396,8 +186,9 @@ class WorkedExample:
     def command(self) -> str:
         return f"reversis play {self.path.relative_to(REPO).as_posix()}"
 
-    def scenario(self) -> Scenario:
-        return load_scenario(self.path)
+    def scenario(self) -> Any:
+        """The scenario, of whatever game its ruleset plays."""
+        return load_any(self.path)
 
 
 def _refusal(spec: Mapping[str, Any]) -> Refusal:
@@ -418,29 +209,52 @@ def _refusal(spec: Mapping[str, Any]) -> Refusal:
 
 
 def load_examples(shows: Mapping[str, Mapping[str, Mapping[str, Any]]] | None = None) -> list[WorkedExample]:
-    """Every example :data:`SHOWS` names, in its order; a scenario file it omits is an error."""
+    """Every example the indexes name (or ``shows``), in their order; a scenario file an index omits
+    is an error, and so are two examples of one page.
+
+    The examples of the indexes are read once per process (every topic page asks for them)."""
+    if shows is None:
+        return list(_shown_examples())
+    return _load_examples(shows)
+
+
+@cache
+def _shown_examples() -> tuple[WorkedExample, ...]:
+    return tuple(_load_examples(load_shows()))
+
+
+def _load_examples(shows: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> list[WorkedExample]:
     out: list[WorkedExample] = []
-    for ruleset, examples in (SHOWS if shows is None else shows).items():
+    pages: dict[str, str] = {}
+    for ruleset, examples in shows.items():
         folder = EXAMPLES / ruleset
         named = set(examples)
         on_disk = {p.stem for p in folder.glob("*.yaml")}
         if named != on_disk:
             raise ScenarioError(
-                f"scripts/site_examples.py: SHOWS[{ruleset!r}] and {folder} differ "
-                f"(not in SHOWS: {sorted(on_disk - named)}, no file: {sorted(named - on_disk)})"
+                f"{folder / INDEX} and the scenarios of {folder} differ "
+                f"(not in the index: {sorted(on_disk - named)}, no file: {sorted(named - on_disk)})"
             )
         for slug, spec in examples.items():
             path = folder / f"{slug}.yaml"
+            page = str(spec.get("page") or slug)
+            if page in pages:
+                raise ScenarioError(
+                    f"{folder / INDEX}: {slug}: page examples/{page}.md is already that of {pages[page]} "
+                    '(give it another with "page")'
+                )
+            pages[page] = f"examples/{ruleset}/{slug}.yaml"
             out.append(
                 WorkedExample(
                     ruleset=ruleset,
                     slug=slug,
                     path=path,
+                    page=page,
                     rules=tuple(spec.get("rules") or ()),
                     annotations=tuple(spec.get("annotations") or ()),
                     readings=tuple(spec.get("readings") or ()),
                     refusals=tuple(_refusal(r) for r in spec.get("refusals") or ()),
-                    data=yaml.safe_load(path.read_text(encoding="utf-8")),
+                    data=yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER),
                 )
             )
     return out
@@ -462,6 +276,7 @@ class Step:
     taken_by: int | None  # the taker when the card closes a trick
     payments: tuple[Entry, ...]
     settled: bool
+    call: str | None = None  # no call is said in Reversis
 
 
 def _fresh(hand: Hand) -> Hand:
@@ -484,16 +299,19 @@ def replay(hand: Hand) -> tuple[list[Entry], list[Step]]:
     again = _fresh(hand)
     before: list[Entry] = []
     steps: list[Step] = []
+    made = 0  # the entries shown so far: a declaration's go with the next card
     for event in hand.events:
         if isinstance(event, Exchanged):
             again.exchange(event.discard, seat=event.seat)
         elif isinstance(event, Passed):
             again.exchange(None, seat=event.seat)
+        elif isinstance(event, Declared):
+            again.declare(event.seat, event.name)
         elif isinstance(event, Played | Revoked | OutOfTurn):
-            made = len(again.ledger.entries)
             trick_no, tricks = again.trick_no, len(again.tricks)
             if not steps:
                 before = list(again.ledger.entries)
+                made = len(before)
             again.play(event.card, seat=event.seat)
             how = "played" if isinstance(event, Played) else "revoked" if isinstance(event, Revoked) else "out-of-turn"
             closed = len(again.tricks) > tricks
@@ -516,6 +334,7 @@ def replay(hand: Hand) -> tuple[list[Entry], list[Step]]:
                     settled=again.phase is Phase.DONE,
                 )
             )
+            made = len(again.ledger.entries)
     if list(again.ledger.entries) != list(hand.ledger.entries):
         raise ScenarioError("the replay of the hand does not pay what the hand paid")
     return before, steps
@@ -537,18 +356,24 @@ def refused(example: WorkedExample, refusal: Refusal) -> str:
             Hand(scenario.rules, dealer=hand.dealer, hands=hands, talon=list(dealt.talon))
         else:
             again = _fresh(hand)
-            plays = [e for e in hand.events if isinstance(e, Played | Revoked | OutOfTurn)]
+            played = 0
             for event in hand.events:
-                if isinstance(event, Exchanged | Passed):
+                if isinstance(event, Played | Revoked | OutOfTurn):
+                    if refusal.kind == "play" and played == refusal.before_play:
+                        assert card is not None
+                        again.verify_play(card, seat=refusal.seat)
+                        break
+                    again.play(event.card, seat=event.seat)
+                    played += 1
+                elif isinstance(event, Declared):
+                    again.declare(event.seat, event.name)
+                elif isinstance(event, Exchanged | Passed):
                     if refusal.kind == "exchange" and event.seat == refusal.seat:
                         again.verify_exchange(card, seat=refusal.seat)
                         break
                     again.exchange(event.discard if isinstance(event, Exchanged) else None, seat=event.seat)
             else:
-                assert card is not None and refusal.before_play is not None
-                for event in plays[: refusal.before_play]:
-                    again.play(event.card, seat=event.seat)
-                again.verify_play(card, seat=refusal.seat)
+                raise ScenarioError(f"{example.slug}: {refusal}: the hand has no such point")
     except (IllegalAction, ScenarioError) as exc:
         rule = getattr(exc, "rule", None) or (refusal.rule if f"rule {refusal.rule}" in str(exc) else None)
         if rule != refusal.rule:
@@ -577,11 +402,46 @@ def _annotation_for(rule: str, rules: Ruleset, shown: Sequence[str]) -> str | No
     return candidates[0] if candidates else None
 
 
+def _link(annotations: Mapping[str, Annotation], aid: str) -> dict[str, Any]:
+    a = annotations[aid]
+    return {
+        "id": aid,
+        "quote": a.quote,
+        "href": f"../sources/{a.source}.md#{aid}",  # from the Markdown of the page
+    }
+
+
+def _shows(example: WorkedExample, annotations: Mapping[str, Annotation]) -> dict[str, Any]:
+    """What the page says the example shows: its rules, annotations and readings."""
+    readings = []
+    for spec in example.readings:
+        a = annotations[spec["annotation"]]
+        reading = next(r for r in a.readings if dict(r.options) == dict(spec["options"]))
+        readings.append(
+            {"annotation": _link(annotations, a.id), "reading": reading, "options": _flow(dict(reading.options))}
+        )
+    rule_links = [
+        {"rule": r, "anchor": "rule-" + "".join(ch if ch.isalnum() else "-" for ch in r)} for r in example.rules
+    ]
+    return {
+        "shows_rules": rule_links,
+        "shows_annotations": [_link(annotations, aid) for aid in example.annotations],
+        "readings": readings,
+    }
+
+
+def _marks_ledger(res: Mapping[str, Any]) -> bool:
+    """Whether a result keeps marks by sides (each entry ``{side, marks, …}``) rather than chips
+    paid between seats and the pool (each ``{payer, payee, amount, …}``)."""
+    return isinstance(res.get("sides"), Mapping) and isinstance(res.get("marks"), Mapping)
+
+
 def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: jinja2.Environment) -> str:
-    page = f"examples/{example.slug}.md"
-    scenario = example.scenario()
-    hand = run(scenario)
-    res = result(hand)
+    scenario, hand = play_file(example.path)
+    res = game_of(scenario.rules).result(hand)
+    if _marks_ledger(res):
+        return _marks_page(example, scenario, hand, res, annotations, env)
+    page = f"examples/{example.page}.md"
     rules = scenario.rules
     pack = rules.pack
     quinola = pack.parse(rules["quinola"])
@@ -593,13 +453,7 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         return [card(c) for c in cs]
 
     def link(aid: str) -> dict[str, Any]:
-        a = annotations[aid]
-        return {
-            "id": aid,
-            "quote": a.quote,
-            "href": f"../sources/{a.source}.md#{aid}",  # from the Markdown of the page
-            "url": f"../../sources/{a.source}/#{aid}",  # from its raw HTML, where MkDocs rewrites no link
-        }
+        return _link(annotations, aid)
 
     def payment(entry: Entry) -> dict[str, Any]:
         aid = _annotation_for(entry.rule, rules, example.annotations)
@@ -613,6 +467,13 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         }
 
     before, steps = replay(hand)
+    # Each payment of the replay is numbered as its row of the payments table, where its link to the
+    # annotation is a Markdown link (the replay is raw HTML, whose links would not follow the site's
+    # layout, served or read from disk).
+    replayed = [*before, *(e for s in steps for e in s.payments)]
+    if replayed != list(hand.ledger.entries):
+        raise ScenarioError(f"{example.path}: the replay's payments are not the ledger's")
+    numbers = iter(range(1, len(replayed) + 1))
     dealt = next(e for e in hand.events if isinstance(e, Dealt))
     n = hand.players
     order = [(hand.dealer + 1 + i) % n for i in range(n)]
@@ -634,7 +495,7 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
             "step": s,
             "card": card(s.card),
             "table": [(seat, card(c)) for seat, c in s.table],
-            "payments": [payment(e) for e in s.payments],
+            "payments": [dict(payment(e), number=next(numbers)) for e in s.payments],
         }
         for s in steps
     ]
@@ -661,26 +522,17 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
                 "annotation": link(aid) if aid else None,
             }
         )
-    readings = []
-    for spec in example.readings:
-        a = annotations[spec["annotation"]]
-        reading = next(r for r in a.readings if dict(r.options) == dict(spec["options"]))
-        readings.append({"annotation": link(a.id), "reading": reading, "options": _flow(dict(reading.options))})
-    rule_links = [
-        {"rule": r, "anchor": "rule-" + "".join(ch if ch.isalnum() else "-" for ch in r)} for r in example.rules
-    ]
     balances = res["balances"]
     return env.get_template("example.md.j2").render(
         example=example,
         page=page,
         options=_flow(scenario.options) if scenario.options else None,
-        shows_rules=rule_links,
-        shows_annotations=[link(aid) for aid in example.annotations],
-        readings=readings,
+        marks=None,
+        **_shows(example, annotations),
         seats=seats,
         talon=cards(dealt.talon),
         exchange=exchange,
-        before=[payment(e) for e in before],
+        before=[dict(payment(e), number=n) for n, e in enumerate(before, 1)],
         steps=step_views,
         tricks=tricks,
         payments=[payment(e) for e in hand.ledger.entries],
@@ -691,6 +543,199 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
             for s in order
         ],
         final_talon=cards(hand.talon),
+        scenario_text=example.path.read_text(encoding="utf-8").rstrip("\n"),
+    )
+
+
+# ---- a game kept in marks by sides ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MarkStep:
+    """One card played in a game kept in marks: who played it (and the call he said), in which
+    trick, and the marks it set off."""
+
+    number: int
+    seat: int
+    card: Card
+    call: str | None
+    trick: int
+    how: str  # "played", "revoked" or "out-of-turn"
+    table: tuple[tuple[int, Card], ...]
+    taken_by: int | None
+    marks: tuple[Any, ...]
+    settled: bool
+
+
+def marks_replay(hand: Any, *, seed: int) -> tuple[list[Any], list[MarkStep], list[Any]]:
+    """The marks made before the first card, one step per card played, and the marks of the
+    claims after the last trick, from a finished hand of a game kept in marks.
+
+    The hand is dealt again as it was (its deal, packets, faults and marks, and the scenario's
+    seed for what the deal left to chance), its cards played with their calls and its claims made;
+    what it marks must be what the finished hand marked."""
+    again = type(hand)(
+        hand.rules,
+        dealer=hand.dealer,
+        hands=[list(h) for h in hand.dealt],
+        manner=hand.manner,
+        dealt_before=hand.dealt_before,
+        faults=hand.deal_faults,
+        marks_before=tuple(hand.marks.before),
+        rng=random.Random(seed),
+    )
+    before = list(again.marks.entries)
+    steps: list[MarkStep] = []
+    for pl in hand.played:
+        made, tricks, trick_no = len(again.marks.entries), len(again.tricks), again.trick_no
+        led = again.led_suit
+        revoked = (
+            not pl.out_of_turn
+            and led is not None
+            and card_suit(pl.card) != led
+            and any(card_suit(c) == led for c in again.hands[pl.seat])
+        )
+        again.play(pl.card, seat=pl.seat, call=pl.call)
+        closed = len(again.tricks) > tricks
+        table = again.tricks[-1].cards if closed else tuple(again.current)
+        steps.append(
+            MarkStep(
+                number=len(steps) + 1,
+                seat=pl.seat,
+                card=pl.card,
+                call=pl.call,
+                trick=trick_no,
+                how="out-of-turn" if pl.out_of_turn else "revoked" if revoked else "played",
+                table=tuple(table),
+                taken_by=again.tricks[-1].winner if closed else None,
+                marks=tuple(again.marks.entries[made:]),
+                settled=again.phase.value != "tricks",
+            )
+        )
+    made = len(again.marks.entries)
+    for seat, name, marks in hand.claimed:
+        again.claim(seat, name, marks)
+    again.finish()
+    after = list(again.marks.entries[made:])
+    if list(again.marks.entries) != list(hand.marks.entries):
+        raise ScenarioError("the replay of the hand does not mark what the hand marked")
+    return before, steps, after
+
+
+def _marks_page(
+    example: WorkedExample,
+    scenario: Any,
+    hand: Any,
+    res: Mapping[str, Any],
+    annotations: Mapping[str, Annotation],
+    env: jinja2.Environment,
+) -> str:
+    """The page of an example of a game kept in marks by two sides (Romestecq)."""
+    if example.refusals:
+        raise ScenarioError(f"{example.path}: refusals are shown for hands kept in chips only")
+    rules = scenario.rules
+    pack = rules.pack
+    quinola = pack.parse(rules["quinola"]) if "quinola" in rules.options else None
+    sides = {int(side): list(seats) for side, seats in res["sides"].items()}
+    side_of = {seat: side for side, seats in sides.items() for seat in seats}
+    n = int(res["players"])
+
+    def card(c: Card) -> dict[str, str]:
+        return card_view(pack, c, quinola=quinola)
+
+    def named(name: str) -> dict[str, str]:
+        return card(pack.parse(name))
+
+    def mark(entry: Any, number: int) -> dict[str, Any]:
+        aid = _annotation_for(entry.rule, rules, example.annotations)
+        return {
+            "number": number,
+            "side": entry.side,
+            "marks": entry.marks,
+            "rule": entry.rule,
+            "trick": entry.trick,
+            "seat": entry.seat,
+            "annotation": _link(annotations, aid) if aid else None,
+        }
+
+    before, steps, after = marks_replay(hand, seed=scenario.seed)
+    numbers = iter(range(1, len(hand.marks.entries) + 1))
+    marks_before = [mark(e, next(numbers)) for e in before]
+    step_views: list[dict[str, Any]] = []
+    shown: list[dict[str, Any]] = list(marks_before)
+    for s in steps:
+        made = [mark(e, next(numbers)) for e in s.marks]
+        shown += made
+        step_views.append(
+            {"step": s, "card": card(s.card), "table": [(seat, card(c)) for seat, c in s.table], "marks": made}
+        )
+    marks_after = [mark(e, next(numbers)) for e in after]
+    order = [(hand.dealer + 1 + i) % n for i in range(n)]
+    seats = []
+    for seat in order:
+        role = "dealer" if seat == hand.dealer else "eldest, leads first" if seat == (hand.dealer + 1) % n else ""
+        dealt = sorted(hand.dealt[seat], key=lambda c: (card_suit(c), -card_rank(c)))
+        held = [
+            {"name": c["name"], "cards": [named(x) for x in c["cards"]], "worth": c["worth"]}
+            for c in res["combinations"][str(seat)]
+        ]
+        seats.append(
+            {
+                "seat": seat,
+                "side": side_of[seat],
+                "role": role,
+                "cards": [card(c) for c in dealt],
+                "count": len(dealt),
+                "combinations": held,
+            }
+        )
+    tricks = [
+        {
+            "number": i,
+            "leader": t["leader"],
+            "cards": [
+                ((t["leader"] + j) % n, named(c), call)
+                for j, (c, call) in enumerate(zip(t["cards"], t["calls"], strict=True))
+            ],
+            "winner": t["winner"],
+        }
+        for i, t in enumerate(res["tricks"], 1)
+    ]
+    gruged = [dict(g, card=named(g["card"])) for g in res["gruged"]]
+    marks_of = res["marks"]
+    rows = [
+        {
+            "side": side,
+            "seats": sides[side],
+            "before": marks_of["before"][str(side)],
+            "rubbed": marks_of["rubbed"][str(side)],
+            "after": marks_of["after"][str(side)],
+        }
+        for side in sorted(sides)
+    ]
+    return env.get_template("example.md.j2").render(
+        example=example,
+        page=f"examples/{example.page}.md",
+        options=_flow(dict(res["options"])) if res["options"] else None,
+        marks={
+            "sides": [{"side": side, "seats": seats_} for side, seats_ in sorted(sides.items())],
+            "manner": res["manner"],
+            "target": res["target"],
+            "eldest": order[0],
+            "dealer": hand.dealer,
+        },
+        **_shows(example, annotations),
+        seats=seats,
+        before=marks_before,
+        steps=step_views,
+        tricks=tricks,
+        claims=res["claims"],
+        after=marks_after,
+        gruged=gruged,
+        faults=res["faults"],
+        entries=[*shown, *marks_after],
+        rows=rows,
+        result=res,
         scenario_text=example.path.read_text(encoding="utf-8").rstrip("\n"),
     )
 
@@ -707,8 +752,22 @@ def example_pages(annotations: Sequence[Annotation], env: jinja2.Environment) ->
     out: dict[Path, str] = {}
     for example in examples:
         try:
-            out[Path("examples") / f"{example.slug}.md"] = _page(example, by_id, env)
+            out[Path("examples") / f"{example.page}.md"] = _page(example, by_id, env)
         except ReversisError as exc:
             raise ScenarioError(f"{example.path}: {exc}") from None
-    out[Path("examples") / "index.md"] = env.get_template("example_index.md.j2").render(examples=examples)
+    out[Path("examples") / "index.md"] = env.get_template("example_index.md.j2").render(
+        examples=examples, rulesets=_rulesets(examples)
+    )
+    return out
+
+
+def _rulesets(examples: Sequence[WorkedExample]) -> list[dict[str, Any]]:
+    """The rulesets of the examples, in their order, each with its title and its examples."""
+    from reversis.ruleset import load_ruleset
+
+    out: list[dict[str, Any]] = []
+    for example in examples:
+        if not out or out[-1]["id"] != example.ruleset:
+            out.append({"id": example.ruleset, "title": load_ruleset(example.ruleset).title, "examples": []})
+        out[-1]["examples"].append(example)
     return out

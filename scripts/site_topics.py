@@ -192,9 +192,10 @@ def _ruleset(site: Site, ruleset_id: str) -> Ruleset | None:
 
 @dataclass(frozen=True)
 class WorkedExample:
-    """A worked example of ``examples/index.yaml``: its page, title, and what it illustrates."""
+    """A worked example (``examples/<ruleset>/shows.json``): its page, title, and what it illustrates."""
 
     slug: str
+    page: str  # docs/examples/<page>.md
     title: str
     annotations: tuple[str, ...]
     readings: tuple[tuple[str, Mapping[str, Any]], ...]
@@ -214,6 +215,7 @@ def worked_examples() -> list[WorkedExample]:
     return [
         WorkedExample(
             slug=example.slug,
+            page=example.page,
             title=str(example.data.get("title") or example.slug),
             annotations=tuple(example.annotations),
             readings=tuple((str(r["annotation"]), dict(r.get("options") or {})) for r in example.readings),
@@ -269,7 +271,7 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
 
 
 def _example_link(example: WorkedExample, page: str) -> tuple[str, str]:
-    return example.title, _relative(f"examples/{example.slug}.md", page)
+    return example.title, _relative(f"examples/{example.page}.md", page)
 
 
 def topic_ids(site: Site) -> list[str]:

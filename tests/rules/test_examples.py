@@ -26,7 +26,7 @@ PROMISED = {
 
 
 def test_every_promise_has_its_example() -> None:
-    # The other examples name the rules they record in scripts/site_examples.py (SHOWS), which
+    # The other examples name the rules they record in their folder's shows.json (examples/README.md), which
     # tests/site/test_site_examples.py plays and checks.
     assert set(PROMISED) <= {p.stem for p in EXAMPLES}
 

@@ -28,3 +28,12 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     result = mkdocs_build(REPO / "mkdocs.yml", site_dir)
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
     yield site_dir
+
+
+@pytest.fixture(scope="session")
+def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The site as ``make offline`` builds it (REVERSIS_OFFLINE=true), once per session."""
+    site_dir = tmp_path_factory.mktemp("site-offline")
+    result = mkdocs_build(REPO / "mkdocs.yml", site_dir, environment={"REVERSIS_OFFLINE": "true"})
+    assert result.returncode == 0, f"offline build failed:\n{result.stderr}"
+    yield site_dir

@@ -13,6 +13,9 @@ import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+import yaml
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -27,9 +30,26 @@ def build_script() -> ModuleType:
     return module
 
 
-def mkdocs_build(config: Path, site_dir: Path) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` of ``config`` into ``site_dir``, as ``make build`` runs it."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+class _ConfigLoader(yaml.SafeLoader):
+    """mkdocs.yml as MkDocs reads it, for what the tests need: ``!ENV [NAME, default]`` is its default."""
+
+
+_ConfigLoader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])  # type: ignore[arg-type]
+_ConfigLoader.add_multi_constructor("", lambda loader, suffix, node: None)  # other tags (!!python/name:) as nothing
+
+
+def mkdocs_config() -> dict[str, Any]:
+    """The repository's ``mkdocs.yml``, each environment variable at its default."""
+    config: dict[str, Any] = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
+    return config
+
+
+def mkdocs_build(
+    config: Path, site_dir: Path, *, environment: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of ``config`` into ``site_dir``, as ``make build`` runs it (``make
+    offline`` with ``environment={"REVERSIS_OFFLINE": "true"}``)."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(environment or {})}
     return subprocess.run(
         [
             sys.executable,

@@ -27,8 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-import yaml
-from site_build import REPO
+from site_build import REPO, mkdocs_config
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, sync_playwright
@@ -53,7 +52,7 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # The rules whose outcome depends on the colours, run again in the dark scheme.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 # The site's path on its server (the path of `site_url`): the 404 page links its assets from there.
-SITE_PATH = urlsplit(yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]).path or "/"
+SITE_PATH = urlsplit(mkdocs_config()["site_url"]).path or "/"
 
 
 def _docs_pages() -> list[str]:
@@ -369,3 +368,40 @@ def test_a_replay_steps_by_keyboard_and_keeps_its_place_in_the_url(
     tab = open_at(pages[0] + first)
     assert step(tab, "ArrowRight") == second
     assert not v.errors, "\n".join(v.errors)
+
+
+# ---- the offline copy, read from disk ------------------------------------------------------------
+
+
+def test_the_offline_copy_searches_from_disk(browser: Browser, offline_site: Path) -> None:
+    """The offline copy opened from file:// (no server): search finds "quinola", a result opens its
+    page from disk, and nothing is requested from anywhere but the disk."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+    errors: list[str] = []
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith("file://"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort("blockedbyclient")
+
+    context.route("**/*", route)
+    try:
+        tab = context.new_page()
+        tab.on("pageerror", lambda e: errors.append(f"uncaught exception: {e}"))
+        tab.goto((offline_site / "index.html").as_uri(), wait_until="load")
+        tab.locator("input.md-search__input").click()
+        tab.keyboard.type("quinola")
+        result = tab.locator(".md-search-result__item").first
+        result.wait_for(state="visible", timeout=15000)
+        assert "quinola" in result.inner_text().lower()
+        link = result.locator("a").first.get_attribute("href") or ""
+        assert link.startswith("file://") and ".html" in link, link
+        path = Path(urlsplit(link).path)
+        assert path.is_file(), link
+        assert not outside, outside
+        assert not errors, errors
+    finally:
+        context.close()

