@@ -260,12 +260,11 @@ class Hand:
         # levées"), else by a stake from everyone; then the dealer's payment for the deal, if any.
         ledger = self.ledger
         p = self.params
-        if ledger.pool < p.pool_renew_below:
-            if ledger.betes:
-                ledger.pay_next_bete(biggest_first=self.rules.settings["betes_biggest_first"], trick=None)
-            else:
-                for seat in range(self.players):
-                    ledger.pay(seat, POOL, p.pool_stake, rule="pool.stake", trick=None)
+        if ledger.pool < p.pool_renew_below and ledger.betes:
+            ledger.pay_next_bete(biggest_first=self.rules.settings["betes_biggest_first"], trick=None)
+        if ledger.pool < p.pool_renew_below:  # still short (an empty pool, or one under a higher threshold)
+            for seat in range(self.players):
+                ledger.pay(seat, POOL, p.pool_stake, rule="pool.stake", trick=None)
         ledger.pay(self.dealer, POOL, p.pool_deal_payment, rule="pool.deal", trick=None)
 
     # -- the exchange -----------------------------------------------------------------------
