@@ -31,7 +31,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -82,7 +82,17 @@ def text(value: Any) -> Markup:
     """A value shown as text in HTML and in Markdown: escaped, Markdown's characters as references."""
     if isinstance(value, Markup):
         return value
-    escaped = str(escape(str(value))).translate(_MARKDOWN_CHARACTERS)
+    if type(value) is str:
+        return _text(value)
+    if type(value) is int and value >= 0:
+        return Markup(value)  # digits only: nothing to escape, and no "1." at the start of a line
+    return _text(str(value))
+
+
+@lru_cache(maxsize=1 << 16)
+def _text(value: str) -> Markup:
+    """:func:`text` of a string, once per string: the pages show the same words many times."""
+    escaped = str(escape(value)).translate(_MARKDOWN_CHARACTERS)
     return Markup(_LINE_START.sub(_line_start, escaped))
 
 
@@ -200,15 +210,15 @@ def abbreviations_page(glossary: Iterable[Term], identifiers: Iterable[str]) -> 
         glossary:
           Quinola: 'quinola: The jack.'
     """
-    names = list(identifiers)
+    # one name a line: a form (which holds no line break) is found inside a name as it is in the list
+    names = "\n".join(identifiers)
     titles: dict[str, list[str]] = {}
     for term in glossary:
         for spelling in term.spellings:
             if spelling.lower() in ENGLISH_HOMOGRAPHS:
                 continue
             for form in dict.fromkeys((spelling, spelling[:1].upper() + spelling[1:])):
-                inside = re.compile(rf"\b{re.escape(form)}\b")
-                if not any(inside.search(name) for name in names):
+                if not re.search(rf"\b{re.escape(form)}\b", names):
                     titles.setdefault(form, []).append(term_title(term))
     abbreviations = {form: " · ".join(dict.fromkeys(t)) for form, t in sorted(titles.items())}
     config = {"markdown_extensions": {"abbr": {"glossary": abbreviations}}}

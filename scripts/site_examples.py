@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -31,6 +31,7 @@ from typing import Any
 
 import jinja2
 import yaml
+from markupsafe import Markup
 
 from reversis.annotations import Annotation
 from reversis.cards import Card, Pack, card_rank, card_suit
@@ -139,6 +140,20 @@ def card_view(pack: Pack, card: Card, *, quinola: Card | None = None) -> dict[st
     symbols = _SUIT_SYMBOLS.get(pack.id)
     face = f"{rank}{symbols[suit]}" if symbols else pack.name(card)
     return {"face": face, "words": card_words(pack, card, quinola=quinola), "suit": pack.suit_names[suit]}
+
+
+def _drawing(env: jinja2.Environment, pack: Pack, quinola: Card | None) -> Callable[[Card], Markup]:
+    """The HTML of each card of a page (the ``card`` macro of ``example_macros.md.j2`` on its
+    :func:`card_view`), drawn once per card: a hand shows the same cards many times."""
+    macro = env.get_template("example_macros.md.j2").module.card  # type: ignore[attr-defined]
+    drawn: dict[Card, Markup] = {}
+
+    def card(c: Card) -> Markup:
+        if c not in drawn:
+            drawn[c] = Markup(macro(card_view(pack, c, quinola=quinola)))
+        return drawn[c]
+
+    return card
 
 
 def _who(party: int | str) -> str:
@@ -445,11 +460,9 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
     rules = scenario.rules
     pack = rules.pack
     quinola = pack.parse(rules["quinola"])
+    card = _drawing(env, pack, quinola)
 
-    def card(c: Card) -> dict[str, str]:
-        return card_view(pack, c, quinola=quinola)
-
-    def cards(cs: Sequence[Card]) -> list[dict[str, str]]:
+    def cards(cs: Sequence[Card]) -> list[Markup]:
         return [card(c) for c in cs]
 
     def link(aid: str) -> dict[str, Any]:
@@ -640,10 +653,9 @@ def _marks_page(
     side_of = {seat: side for side, seats in sides.items() for seat in seats}
     n = int(res["players"])
 
-    def card(c: Card) -> dict[str, str]:
-        return card_view(pack, c, quinola=quinola)
+    card = _drawing(env, pack, quinola)
 
-    def named(name: str) -> dict[str, str]:
+    def named(name: str) -> Markup:
         return card(pack.parse(name))
 
     def mark(entry: Any, number: int) -> dict[str, Any]:

@@ -50,7 +50,19 @@ def annotations_root(root: Path | None = None) -> Path:
 
 
 def _scalar(node: yaml.Node) -> Any:
-    return yaml.load(yaml.serialize(node), Loader=_Loader)
+    """The value of a composed node, constructed as the safe loader would (the node is not modified:
+    a merge key ``<<``, which construction would flatten in place, is read from a copy)."""
+    if _has_merge(node):
+        return yaml.load(yaml.serialize(node), Loader=_Loader)
+    return yaml.constructor.SafeConstructor().construct_document(node)
+
+
+def _has_merge(node: yaml.Node) -> bool:
+    if isinstance(node, yaml.MappingNode):
+        return any(key.tag == "tag:yaml.org,2002:merge" or _has_merge(value) for key, value in node.value)
+    if isinstance(node, yaml.SequenceNode):
+        return any(_has_merge(item) for item in node.value)
+    return False
 
 
 def _fields(node: yaml.Node, where: str) -> dict[str, tuple[Any, yaml.Node]]:

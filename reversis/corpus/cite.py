@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import re
 import warnings
 from collections.abc import Callable, Mapping
@@ -91,7 +92,23 @@ def text_citation(source: Source, paragraph: Paragraph, *, style: str = "chicago
 
 
 def render_csl(item: Mapping[str, Any], *, style: str = "chicago") -> str:
-    """One CSL-JSON item as a bibliography entry of ``style``, as plain text."""
+    """One CSL-JSON item as a bibliography entry of ``style``, as plain text.
+
+    The entry depends on the item's fields but its ``id`` and ``note``: the paragraphs of a source
+    on one page (and of one entry) have the same, rendered once (:func:`_render_csl`).
+    """
+    data = {k: v for k, v in item.items() if k not in ("id", "note")}
+    text = _render_csl(json.dumps(data, sort_keys=True, ensure_ascii=False), style)
+    if text is None:
+        raise CorpusError(f"the {style} style gives no bibliography entry for {item.get('id')!r}")
+    return text
+
+
+@functools.lru_cache(maxsize=1024)
+def _render_csl(fields: str, style: str) -> str | None:
+    """The entry of the item whose fields but ``id`` and ``note`` are the JSON ``fields``; ``None``
+    if the style gives none."""
+    item = json.loads(fields)
     try:
         from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter  # type: ignore[import-untyped]
         from citeproc.source.json import CiteProcJSON  # type: ignore[import-untyped]
@@ -107,7 +124,7 @@ def render_csl(item: Mapping[str, Any], *, style: str = "chicago") -> str:
         bibliography.register(Citation([CitationItem("item")]))
         entries = bibliography.bibliography()
     if not entries:
-        raise CorpusError(f"the {style} style gives no bibliography entry for {item.get('id')!r}")
+        return None
     text = str(entries[0])
     for variable in ("title", "publisher"):
         text = _drop_repeated(text, str(item.get(variable, "")))
