@@ -77,7 +77,7 @@ bench: $(STAMP)
 		'PyYAML>=6.0,<7' 'open-spiel>=1.5,<3' 'pytest>=8,<10' 'hypothesis>=6.100,<7'
 	REVERSIS_MYPYC=1 $(BENCH_VENV)/bin/python -m pip install --quiet --no-build-isolation --no-deps --force-reinstall .
 	@echo "== the engine and rule tests, run against the compiled engine =="
-	cd tests && ../$(BENCH_VENV)/bin/pytest -q -p no:cacheprovider engine rules
+	cd tests && ../$(BENCH_VENV)/bin/pytest -q -p no:cacheprovider engine rules romestecq
 	@echo "== the engine compiled with mypyc =="
 	$(BENCH_VENV)/bin/python scripts/bench.py
 

@@ -13,7 +13,7 @@ ext_modules = []
 if os.environ.get("REVERSIS_MYPYC") == "1":
     from mypyc.build import mypycify
 
-    # settlement.py stays pure Python: compiled functions check their arguments' types at run
+    # Romestecq's hot modules are compiled too. settlement.py stays pure Python: compiled functions check their arguments' types at run
     # time, and the tests hand rank_seats duck-typed stand-ins for a hand.
     ext_modules = mypycify(
         [
@@ -28,6 +28,10 @@ if os.environ.get("REVERSIS_MYPYC") == "1":
             "reversis/params.py",
             "reversis/cards.py",
             "reversis/events.py",
+            "reversis/romestecq/hand.py",
+            "reversis/romestecq/combinations.py",
+            "reversis/romestecq/marks.py",
+            "reversis/romestecq/params.py",
         ]
     )
 
