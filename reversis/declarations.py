@@ -24,6 +24,7 @@ from reversis.errors import IllegalDeclaration
 from reversis.events import Declared
 from reversis.ledger import POOL
 from reversis.masks import cards_of
+from reversis.params import setting
 
 if TYPE_CHECKING:
     from reversis.hand import Hand
@@ -138,7 +139,7 @@ def declare(hand: Hand, seat: int, name: str) -> Declared:
     hand.events.append(event)
     if name == hand.params.reversis_declaration:
         hand.reversis_by = seat
-        if hand.rules.settings.get("reversis_declared_returns"):
+        if setting(hand.rules, "reversis_declared_returns"):
             _return_payments(hand, seat, name)
     return event
 

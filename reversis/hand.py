@@ -48,7 +48,7 @@ from reversis.events import (
 from reversis.exchange import discard_mask, may_decline, own_card, verify_exchange
 from reversis.ledger import POOL, Bete, Ledger
 from reversis.masks import SUIT_MASKS, cards_of
-from reversis.params import Params, compile_params
+from reversis.params import Params, compile_params, setting
 from reversis.payments import trick_payments
 from reversis.penalties import out_of_turn, revoke_penalty
 from reversis.ruleset import Ruleset
@@ -495,7 +495,7 @@ class Hand:
         # "il ne peut plus renoncer ... dès ce moment, il rentre dans la classe des autres joueurs"
         # (option renouncer_lost_effect privilege-ends): taking a trick ends the right to renounce.
         settings = self.rules.settings
-        if settings.get("renouncer_lost_effect") != "privilege-ends":
+        if setting(self.rules, "renouncer_lost_effect") != "privilege-ends":
             return
         first = self.params.renouncer_tricks + 1 if settings["renouncer_lost_on"] == "last-tricks" else 1
         if number >= first:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reversis.cards import Card
 from reversis.events import BeteOwed, PoolWon, QuinolaFate
 from reversis.ledger import POOL
+from reversis.params import setting
 
 if TYPE_CHECKING:
     from reversis.hand import Hand
@@ -29,7 +30,7 @@ def trick_payments(
     n = hand.players
     led = lead >> 4
     pay = hand.ledger.pay
-    if hand.reversis_by is not None and hand.rules.settings.get("reversis_declared_returns"):
+    if hand.reversis_by is not None and setting(hand.rules, "reversis_declared_returns"):
         # "todos estos pagos quedan anulados cuando se declara el revesino": once a reversis is
         # undertaken, an ace or the quinola played costs and earns nothing ("queda como simple sota")
         _quinola_plain(hand, number=number, lead=lead, leader=leader, specials=specials)
@@ -69,7 +70,7 @@ def _double_pool(hand: Hand, seat: int, rule: str) -> None:
 def _pool_neutral(hand: Hand) -> bool:
     """Whether the quinola played now neither takes the pool nor pays into it: "le Quinola forcé,
     placé ou joué aux dernières levées ne fait point la remise et ne la tire point"."""
-    last = hand.rules.settings.get("quinola_last_tricks_neutral", 0)
+    last = setting(hand.rules, "quinola_last_tricks_neutral")
     return bool(last) and hand.trick_no > hand.params.tricks - last
 
 
@@ -89,7 +90,7 @@ def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bo
             _bete(hand, seat, f"{name}.quinola-forced")
         if hand.params.quinola_forced_doubles_pool:
             _double_pool(hand, seat, f"{name}.quinola-forced")
-    if rules.get("renouncer_quinola_forced_ordinary"):
+    if setting(hand.rules, "renouncer_quinola_forced_ordinary"):
         # "il ... payeroit, comme font les deux autres joueurs, ce qui est dû à celui qui le lui auroit
         # forcé": the payments of any forced quinola, to the player who drew it with the higher card
         _forced_payments(hand, seat=seat, forcer=winner, factor=factor)

@@ -10,6 +10,7 @@ from reversis.cards import Card
 from reversis.errors import IllegalPlay
 from reversis.events import Event, OutOfTurn
 from reversis.ledger import POOL
+from reversis.params import setting
 
 if TYPE_CHECKING:
     from reversis.hand import Hand
@@ -38,6 +39,6 @@ def revoke_penalty(hand: Hand, seat: int) -> None:
     # at once into the pool ("les bêtes de renonce ... se payent avec la poule").
     amount = hand.pool if hand.rules["revoke_penalty"] == "bete" else hand.rules["revoke_fine"]
     hand.ledger.pay(seat, POOL, amount, rule="penalty.revoke", trick=hand.trick_no)
-    if hand.rules.settings.get("revoke_forfeits"):
+    if setting(hand.rules, "revoke_forfeits"):
         # "no tendrá derecho a cobrar ninguno": what he collects in the hand is given back at its end
         hand.forfeit.add(seat)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from reversis.events import DeclarationLost, PoolWon, QuinolaCancelled, QuinolaFate, Settled, TalonAwarded
 from reversis.ledger import POOL
+from reversis.params import setting
 
 if TYPE_CHECKING:
     from reversis.hand import Hand
@@ -93,9 +94,9 @@ def settle(hand: Hand) -> None:
     # ("priver le quinola jetté en renonce, de ses droits ordinaires"); to the maker of a reversis.
     claimants: list[tuple[int, str]] = []
     quinola = hand.quinola
-    last_neutral = rules.get("quinola_last_tricks_neutral", 0)
+    last_neutral = setting(hand.rules, "quinola_last_tricks_neutral")
     if quinola is not None and quinola.how == "placed" and quinola.seat is not None:
-        cut_cancels = cut_by is not None and attempt_by is not None and rules.get("reversis_cut_cancels_quinola")
+        cut_cancels = cut_by is not None and setting(hand.rules, "reversis_cut_cancels_quinola")
         if made_by is not None and rules["reversis_cancels_quinola"]:
             hand.events.append(QuinolaCancelled(quinola.seat, made_by))
         elif cut_cancels and attempt_by is not None:
@@ -121,7 +122,7 @@ def settle(hand: Hand) -> None:
             for entry in ledger.paid_by(made_by):
                 ledger.pay(entry.payee, made_by, entry.amount, rule="reversis.refund", trick=entry.trick)
         # "l'Espagnolette paye seul pour toute la compagnie" if he used his right to renounce
-        for_all = hand.renouncer if rules.get("renouncer_pays_reversis_for_all") and hand.renounced else None
+        for_all = hand.renouncer if setting(hand.rules, "renouncer_pays_reversis_for_all") and hand.renounced else None
         for other in range(n):
             if other != made_by:
                 payer = for_all if for_all is not None and for_all != made_by else other
@@ -131,7 +132,7 @@ def settle(hand: Hand) -> None:
         # paid by the renouncer "à la décharge de" the undertaker: recorded under the renouncer's rule
         cut_rule = "reversis.cut" if payer == attempt_by else f"{hand.params.renouncer}.cut"
         ledger.pay(payer, cut_by, rules["reversis_cut_payment"], rule=cut_rule, trick=number)
-        if rules.get("reversis_cut_doubles_pool"):
+        if setting(hand.rules, "reversis_cut_doubles_pool"):
             # "si se lo cortan ... deberá doblar el importe del fondo"
             ledger.pay(attempt_by, POOL, hand.pool, rule="reversis.cut.pool", trick=number)
         renouncer = hand.renouncer
@@ -148,7 +149,7 @@ def settle(hand: Hand) -> None:
     elif (
         hand.renouncer is not None
         and lost_renouncer is None
-        and rules.get("renouncer_lost_effect", "loses-hand") == "loses-hand"
+        and setting(hand.rules, "renouncer_lost_effect") == "loses-hand"
     ):
         hand.winner = hand.renouncer  # the napolitana kept wins the hand
     else:
@@ -183,7 +184,6 @@ def _quinola_pool_after_reversis(
     19 and 20): "excepté toujours s'il y a Reversis fait ou rompu", the chips it paid into the pool
     come back (option reversis_returns_quinola_pool); and the maker who played his own quinola in the
     first tricks takes the pool for it (option reversis_maker_quinola_pool)."""
-    rules = hand.rules.settings
     ledger = hand.ledger
     seat = quinola.seat
     if seat is None:
@@ -194,9 +194,9 @@ def _quinola_pool_after_reversis(
         and seat == made_by
         and quinola.trick is not None
         and quinola.trick <= hand.params.reversis_open_tricks
-        and rules.get("reversis_maker_quinola_pool")
+        and setting(hand.rules, "reversis_maker_quinola_pool")
     )
-    if rules.get("reversis_returns_quinola_pool") or maker_early:
+    if setting(hand.rules, "reversis_returns_quinola_pool") or maker_early:
         for entry in paid_in:
             ledger.pay(POOL, seat, entry.amount, rule="reversis.returns-quinola", trick=number)
         hand.ledger.betes[:] = [b for b in ledger.betes if not (b[0] == seat and "quinola" in b[2])]
@@ -211,11 +211,15 @@ def _cut_payer(hand: Hand, attempt_by: int, cut_by: int) -> int:
     """Who pays the breaker of a reversis: its undertaker, or, where the ruleset says so, a renouncer
     who used his right, "à la décharge de celui à qui on le rompt", unless he played above the
     undertaker in the breaking trick and so is deemed to have broken it himself."""
-    rules = hand.rules.settings
     seat = hand.renouncer
-    if seat is None or not rules.get("renouncer_cut_relieves") or not hand.renounced or seat in (attempt_by, cut_by):
+    if (
+        seat is None
+        or not setting(hand.rules, "renouncer_cut_relieves")
+        or not hand.renounced
+        or seat in (attempt_by, cut_by)
+    ):
         return attempt_by
-    if rules.get("renouncer_deemed_cutter"):
+    if setting(hand.rules, "renouncer_deemed_cutter"):
         trick = next(t for t in hand.tricks[hand.params.reversis_open_tricks :] if t.winner != attempt_by)
         n = hand.players
         led = trick.cards[0] >> 4
@@ -231,7 +235,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
     what losing it costs; None if there is none, or he kept it."""
     seat = hand.renouncer
     rules = hand.rules.settings
-    if seat is None or rules.get("renouncer_lost_effect", "loses-hand") != "loses-hand":
+    if seat is None or setting(hand.rules, "renouncer_lost_effect") != "loses-hand":
         return None  # where taking a trick only ends his right to renounce, the hand ended it (Hand._end_privilege)
     p = hand.params
     name = p.renouncer
@@ -276,7 +280,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
 
 def _declared_returns_at(hand: Hand) -> int:
     """The trick at which a reversis undertaken gave back the hand's payments, or 0."""
-    if hand.reversis_by is None or not hand.rules.settings.get("reversis_declared_returns"):
+    if hand.reversis_by is None or not setting(hand.rules, "reversis_declared_returns"):
         return 0
     name = hand.params.reversis_declaration
     return next((e.trick for e in hand.declared if e.name == name), 0)
