@@ -6,7 +6,8 @@
   into a temporary folder;
 * plain: ``mkdocs build --strict`` of a site generated into a temporary folder: Material with
   its defaults (no web fonts, as ours), one plain Markdown page (headings, paragraphs, a list)
-  for each page of ours, each as long as its counterpart, and nothing else;
+  for each page of ours, each as long as its counterpart (the parts the theme splices into a
+  page counted with it), and nothing else;
 * generation: ``scripts/build_site.py --docs COPY`` rendering every generated page into a copy
   of ``docs/`` (what ``make pages`` does, interpreter start-up included).
 
@@ -21,6 +22,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -49,6 +51,20 @@ _WORDS = _TEXT.split()
 def our_pages() -> list[Path]:
     """Every Markdown page of the site (each becomes one HTML page)."""
     return sorted(DOCS.rglob("*.md"))
+
+
+_FRAGMENTS = re.compile(r"\A---\n(?:.*\n)*?fragments: (?P<key>\S+)\n(?:.*\n)*?---\n")
+
+
+def page_length(page: Path) -> int:
+    """The characters of a page: its Markdown, and the parts the theme splices into it (a worked
+    example's deal, replay, tricks and scenario, ``scripts/site_fragments.py``), which Markdown does
+    not read but which are as much of the page."""
+    text = page.read_text(encoding="utf-8")
+    match = _FRAGMENTS.match(text)
+    if match is None:
+        return len(text)
+    return len(text) + len((REPO / "overrides" / "fragments" / f"{match['key']}.html").read_text(encoding="utf-8"))
 
 
 def plain_page(number: int, length: int) -> str:
@@ -112,7 +128,7 @@ def generate(docs_copy: Path) -> float:
 
 def run(rounds: int) -> dict[str, Any]:
     pages = our_pages()
-    lengths = [len(p.read_text(encoding="utf-8")) for p in pages]
+    lengths = [page_length(p) for p in pages]
     ours: list[float] = []
     plain: list[float] = []
     generation: list[float] = []
@@ -139,7 +155,7 @@ def run(rounds: int) -> dict[str, Any]:
     return {
         "pages": len(pages),
         "html_files": {"ours": built, "plain": built_plain},
-        "markdown_characters": {"ours": sum(lengths), "plain": "about the same, page by page"},
+        "page_characters": {"ours": sum(lengths), "plain": "about the same, page by page"},
         "rounds": rounds,
         "seconds": {
             "ours": ours,

@@ -796,15 +796,16 @@ def stale_pages(wanted: Mapping[Path, str | bytes], docs: Path = DOCS) -> list[t
             stale.append((path, "missing"))
         elif _read(path, like=content) != content:
             stale.append((path, "differs"))
-    for folder in GENERATED_FOLDERS:
+    import site_fragments  # the parts of the example pages, in the theme's folder
+
+    generated = [(Path(name), "*.md", False) for name in GENERATED_FOLDERS]
+    generated += [(Path(DOWNLOADS), "*", True), (site_fragments.FRAGMENTS, "*.html", True)]
+    for folder, pattern, nested in generated:
         if (docs / folder).is_dir():
-            for path in sorted((docs / folder).glob("*.md")):
-                if path.relative_to(docs) not in wanted:
+            found = (docs / folder).rglob(pattern) if nested else (docs / folder).glob(pattern)
+            for path in sorted(p for p in found if p.is_file()):
+                if folder / path.relative_to(docs / folder) not in wanted:
                     stale.append((path, "not generated"))
-    if (docs / DOWNLOADS).is_dir():
-        for path in sorted(p for p in (docs / DOWNLOADS).rglob("*") if p.is_file()):
-            if path.relative_to(docs) not in wanted:
-                stale.append((path, "not generated"))
     return stale
 
 

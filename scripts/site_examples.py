@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import site_fragments
 import yaml
 from markupsafe import Markup
 
@@ -758,15 +759,19 @@ def _flow(value: Any) -> str:
 
 
 def example_pages(annotations: Sequence[Annotation], env: jinja2.Environment) -> dict[Path, str]:
-    """``docs/examples/<slug>.md`` for every example, and ``docs/examples/index.md``."""
+    """``docs/examples/<slug>.md`` for every example with its fragments (:mod:`site_fragments`), and
+    ``docs/examples/index.md``."""
     by_id = {a.id: a for a in annotations}
     examples = load_examples()
     out: dict[Path, str] = {}
     for example in examples:
+        key = f"examples/{example.page}"
         try:
-            out[Path("examples") / f"{example.page}.md"] = _page(example, by_id, env)
+            page, parts = site_fragments.split(_page(example, by_id, env), key)
         except ReversisError as exc:
             raise ScenarioError(f"{example.path}: {exc}") from None
+        out[Path(f"{key}.md")] = page
+        out[site_fragments.path_of(key)] = parts
     out[Path("examples") / "index.md"] = env.get_template("example_index.md.j2").render(
         examples=examples, rulesets=_rulesets(examples)
     )

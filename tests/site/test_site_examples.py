@@ -103,6 +103,56 @@ def test_every_example_page_is_generated_and_registered(wanted_pages: dict[Path,
     assert "stylesheets/cards.css" in config["extra_css"]
 
 
+def test_each_example_page_splices_in_its_parts(wanted_pages: dict[Path, str], built_site: Path) -> None:
+    """The deal, exchange, replay, tricks and scenario of an example are generated HTML that the
+    theme splices into the page where it names them (scripts/site_fragments.py): each part once,
+    in the page's order, under its heading, and no marker left in the built page."""
+    import site_fragments
+
+    for slug in SLUGS:
+        page = wanted_pages[Path("examples") / f"{slug}.md"]
+        assert f"\nfragments: examples/{slug}\n---\n" in page
+        macros = wanted_pages[site_fragments.path_of(f"examples/{slug}")]
+        names = re.findall(r"^<!-- fragment ([a-z]+) -->$", page, re.MULTILINE)
+        assert names == re.findall(r"\{% macro ([a-z]+)\(\) %\}", macros), slug
+        assert {"deal", "replay", "tricks", "scenario"} <= set(names), slug
+        html = _page(built_site, slug)
+        assert "<!-- fragment" not in html and "{% raw %}" not in html, slug
+        at = [html.index(f'id="{heading}"') for heading in ("deal", "replay", "tricks", "scenario")]
+        markers = ('<table class="deal">', 'class="replay"', "<th>trick</th>", "<pre><code")
+        parts = [html.index(marker) for marker in markers]
+        assert sorted(at + parts) == [x for pair in zip(at, parts, strict=True) for x in pair], slug
+        assert html.count('class="replay"') == 1 and html.count('<table class="deal">') == 1, slug
+
+
+def test_a_fragment_the_theme_could_misread_is_refused() -> None:
+    import site_fragments
+
+    page = "---\ntitle: T\n---\n<!-- fragment deal -->\n{}\n<!-- end fragment -->\n"
+    for body in ("{% endraw %}", "{{ x }}", "{# x #}"):
+        with pytest.raises(site_fragments.FragmentError, match="template syntax"):
+            site_fragments.split(page.format(body), "examples/t")
+    with pytest.raises(site_fragments.FragmentError, match="not paired"):
+        site_fragments.split(page.format("x") + "<!-- fragment tricks -->\n", "examples/t")
+    with pytest.raises(site_fragments.FragmentError, match="appears twice"):
+        site_fragments.split(page.format("x") + page.format("y").split("---\n", 2)[2], "examples/t")
+    with pytest.raises(site_fragments.FragmentError, match="marks no fragment"):
+        site_fragments.split("# T\n", "examples/t")
+    md, macros = site_fragments.split(page.format("<p>&#123;a&#125; &lt; &amp;</p>"), "examples/t")
+    assert md.endswith("<!-- fragment deal -->\n")
+    assert macros.endswith("{% macro deal() %}{% raw %}<p>&#123;a&#125; &lt; &amp;</p>{% endraw %}{% endmacro %}")
+
+
+def test_the_fragments_module_docstring_examples_pass() -> None:
+    import doctest
+
+    import site_fragments
+
+    failed, tried = doctest.testmod(site_fragments, verbose=False)
+    assert tried >= 3
+    assert failed == 0
+
+
 def test_every_scenario_file_is_in_the_index() -> None:
     on_disk = {(p.parent.name, p.stem) for p in (REPO / "examples").glob("*/*.yaml")}
     assert on_disk == {(e.ruleset, e.slug) for e in EXAMPLES}

@@ -40,12 +40,23 @@ def test_check_names_a_stale_page(
     page = docs / "sources" / "encyclopedie-1765.md"
     page.write_text(page.read_text(encoding="utf-8") + "edited\n", encoding="utf-8")
     (docs / "rulesets" / "retired.md").write_text("# gone\n", encoding="utf-8")
+    # the parts the theme splices into the example pages are generated too (scripts/site_fragments.py)
+    shutil.copytree(REPO / "overrides", tmp_path / "overrides")
+    shutil.copytree(REPO / "includes", tmp_path / "includes")
+    fragments = tmp_path / "overrides" / "fragments" / "examples"
+    (fragments / "retired.html").write_text("{% macro deal() %}{% endmacro %}\n", encoding="utf-8")
+    replay = fragments / "bete-paid.html"
+    replay.write_text(replay.read_text(encoding="utf-8").replace("Trick 1.", "Trick one."), encoding="utf-8")
     assert site_script.main(["--check", "--docs", str(docs)]) == 1
     out = capsys.readouterr().out
     assert f"stale page: {page} (differs)" in out
     assert "retired.md (not generated)" in out
+    assert f"stale page: {docs / '..' / 'overrides' / 'fragments' / 'examples' / 'bete-paid.html'} (differs)" in out
+    assert "retired.html (not generated)" in out
+    assert len(out.splitlines()) == 4, out
     assert site_script.main(["--docs", str(docs)]) == 0
     assert not (docs / "rulesets" / "retired.md").exists()
+    assert not (fragments / "retired.html").exists()
     assert site_script.main(["--check", "--docs", str(docs)]) == 0
 
 
