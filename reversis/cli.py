@@ -96,9 +96,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     import json
 
-    from reversis.games import game_of
+    from reversis.games import game_of, play_file
     from reversis.result import dump_record
-    from reversis.scenario import play_file
 
     if args.record and _same_file(args.record, args.scenario):
         raise ReversisError(

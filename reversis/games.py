@@ -8,6 +8,9 @@ the command line and the site treat every game alike:
 - ``result(hand)``: the JSON result; ``record(hand, *, bot, seed)``: the complete scenario that
   replays the hand; ``account(hand, scenario)``: the readable account.
 
+:func:`parse_any`, :func:`load_any` and :func:`play_file` read a scenario of any game: its
+ruleset names the game, whose ``parse`` and ``run`` they call.
+
 What the games share lives in the modules they import: the cards and packs, rulesets and their
 option domains, the YAML reader and its limits, the ledger, the errors and the citations.
 """
@@ -15,12 +18,15 @@ option domains, the YAML reader and its limits, the ledger, the errors and the c
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import Any, Protocol
 
 from reversis.errors import RulesetError
-from reversis.ruleset import Ruleset
+from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
+from reversis.scenario import parse_fields, read_text
+from reversis.scenario_yaml import read_yaml
 
-__all__ = ["GAMES", "Game", "game_of"]
+__all__ = ["GAMES", "Game", "game_of", "load_any", "parse_any", "play_file"]
 
 #: Each game and the module that plays it.
 GAMES = {"reversis": "reversis.reversis_game", "romestecq": "reversis.romestecq.game"}
@@ -47,3 +53,25 @@ def game_of(rules: Ruleset) -> Game:
     except KeyError:
         raise RulesetError(f"ruleset {rules.id}: unknown game {rules.game!r} (known: {', '.join(GAMES)})") from None
     return module  # type: ignore[no-any-return]
+
+
+def parse_any(text: str, *, source: str) -> Any:
+    """Parse and check a scenario of any game: its ruleset names the game (a scenario that names no
+    known ruleset is checked as a reversis scenario, whose checks say what is wrong)."""
+    data, lines = read_yaml(text, source=source)
+    if isinstance(data, dict) and isinstance(data.get("ruleset"), str) and data["ruleset"] in ruleset_ids():
+        rules = load_ruleset(data["ruleset"])
+        if rules.game != "reversis":
+            return game_of(rules).parse(data, lines=lines, source=source, rules=rules)
+    return parse_fields(data, lines=lines, source=source)
+
+
+def load_any(path: str | Path) -> Any:
+    """Read and check a scenario file of any game (see :func:`parse_any`)."""
+    return parse_any(read_text(path), source=str(path))
+
+
+def play_file(path: str | Path) -> tuple[Any, Any]:
+    """Load and run a scenario file of any game (errors are ``ReversisError``s with one-line messages)."""
+    scenario = load_any(path)
+    return scenario, game_of(scenario.rules).run(scenario)

@@ -37,12 +37,9 @@ from reversis.scenario_yaml import MAX_BYTES, read_yaml
 
 __all__ = [
     "Scenario",
-    "load_any",
     "load_scenario",
-    "parse_any",
     "parse_fields",
     "parse_scenario",
-    "play_file",
     "read_text",
     "run",
 ]
@@ -94,11 +91,6 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(read_text(path), source=str(path))
 
 
-def load_any(path: str | Path) -> Any:
-    """Read and check a scenario file of any game (see :func:`parse_any`)."""
-    return parse_any(read_text(path), source=str(path))
-
-
 def read_text(path: str | Path) -> str:
     """A scenario file's text: at most ``MAX_BYTES`` read, UTF-8, or a one-line ``ScenarioError``."""
     try:
@@ -135,20 +127,8 @@ def _whole(value: Any, *, low: int = 0) -> bool:
 
 def parse_scenario(text: str, *, source: str) -> Scenario:
     """Parse and check a reversis scenario given as YAML text; ``source`` names it in errors.
-    (:func:`parse_any` reads a scenario of any game.)"""
+    (:func:`reversis.games.parse_any` reads a scenario of any game.)"""
     data, lines = read_yaml(text, source=source)
-    return parse_fields(data, lines=lines, source=source)
-
-
-def parse_any(text: str, *, source: str) -> Any:
-    """Parse and check a scenario of any game (see :mod:`reversis.games`): its ruleset names the game."""
-    data, lines = read_yaml(text, source=source)
-    if isinstance(data, dict) and isinstance(data.get("ruleset"), str) and data["ruleset"] in ruleset_ids():
-        rules = load_ruleset(data["ruleset"])
-        if rules.game != "reversis":
-            from reversis.games import game_of
-
-            return game_of(rules).parse(data, lines=lines, source=source, rules=rules)
     return parse_fields(data, lines=lines, source=source)
 
 
@@ -404,13 +384,3 @@ def _declare(hand: Hand, scenario: Scenario, *, by_bot: bool) -> None:
         for seat, declared in bot_declarations(hand):
             if seat not in scenario.declarations:
                 hand.declare(seat, declared)
-
-
-def play_file(path: str | Path) -> tuple[Any, Any]:
-    """Load and run a scenario file of any game (errors are ``ReversisError``s with one-line messages)."""
-    scenario = load_any(path)
-    if not isinstance(scenario, Scenario):
-        from reversis.games import game_of
-
-        return scenario, game_of(scenario.rules).run(scenario)
-    return scenario, run(scenario)

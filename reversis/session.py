@@ -51,13 +51,13 @@ from reversis.bots import BOTS, get_bot
 from reversis.domains import show
 from reversis.errors import RulesetError, ScenarioError
 from reversis.events import BeteOwed, PoolWon
-from reversis.games import game_of
+from reversis.games import game_of, parse_any
 from reversis.hand import Bete, Hand, Phase
 from reversis.ledger import POOL
 from reversis.params import compile_params
 from reversis.result import dump_record, record, result
 from reversis.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
-from reversis.scenario import Scenario, parse_any, run
+from reversis.scenario import Scenario, run
 from reversis.scenario_yaml import read_yaml
 
 __all__ = [

@@ -10,20 +10,15 @@ point of the hand. :func:`example_pages` renders ``docs/examples/<page>.md`` for
 Every game is played through its entry points (:mod:`reversis.games`); the page shows what the
 result holds: chips paid between seats and the pool, or marks rubbed out by sides. The hand is
 replayed card by card, so that every payment or mark is shown at the card that made it; the
-replay must give the ledger the game gives, or the page is not built.
-
->>> from reversis.cards import FRENCH
->>> card_words(FRENCH, FRENCH.parse("JH"), quinola=FRENCH.parse("JH"))
-'jack of hearts (quinola)'
->>> card_view(FRENCH, FRENCH.parse("TS"))
-{'face': '10♠', 'words': 'ten of spades', 'suit': 'spades'}
+replay must give the ledger the game gives, or the page is not built (:mod:`site_replay`). The
+cards are drawn by :mod:`site_cards`; the parts of a page that Markdown need not read are spliced
+in by the theme (:mod:`site_fragments`).
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -33,29 +28,28 @@ import jinja2
 import site_fragments
 import yaml
 from markupsafe import Markup
+from site_cards import drawing, seated
+from site_replay import fresh, marks_replay, replay
+from site_yaml import flow_yaml
 
 from reversis.annotations import Annotation
-from reversis.cards import Card, Pack, card_rank, card_suit
+from reversis.cards import Card, card_rank, card_suit
 from reversis.errors import IllegalAction, ReversisError, ScenarioError
 from reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
-from reversis.games import game_of
-from reversis.hand import Hand, Phase
+from reversis.games import game_of, load_any, play_file
+from reversis.hand import Hand
 from reversis.ledger import POOL, Entry
 from reversis.ruleset import Ruleset, ruleset_ids
-from reversis.scenario import load_any, play_file, run
+from reversis.scenario import run
 
 __all__ = [
     "INDEX",
     "Refusal",
-    "Step",
     "WorkedExample",
-    "card_view",
-    "card_words",
     "example_pages",
     "load_examples",
     "load_shows",
     "refused",
-    "replay",
 ]
 
 REPO = Path(__file__).resolve().parent.parent
@@ -103,58 +97,6 @@ def load_shows(folder: Path = EXAMPLES) -> dict[str, dict[str, dict[str, Any]]]:
             raise ScenarioError(f"{index}: must be an object of examples, each an object")
         shows[sub.name] = data
     return shows
-
-
-_RANK_WORDS = {
-    "A": "ace",
-    "K": "king",
-    "Q": "queen",
-    "J": "jack",
-    "T": "ten",
-    "9": "nine",
-    "8": "eight",
-    "7": "seven",
-    "6": "six",
-    "5": "five",
-    "4": "four",
-    "3": "three",
-    "2": "two",
-    "R": "rey",
-    "C": "caballo",
-    "S": "sota",
-}
-_SUIT_SYMBOLS = {"french": "♠♥♦♣"}
-
-
-def card_words(pack: Pack, card: Card, *, quinola: Card | None = None) -> str:
-    """A card in words, as a screen reader says it: ``jack of hearts (quinola)``."""
-    letter = pack.name_of_rank(card_rank(card))
-    words = f"{_RANK_WORDS[letter]} of {pack.suit_names[card_suit(card)]}"
-    return f"{words} (quinola)" if card == quinola else words
-
-
-def card_view(pack: Pack, card: Card, *, quinola: Card | None = None) -> dict[str, str]:
-    """What the template draws of a card: its face (rank and suit symbol), its name in words, its suit."""
-    letter = pack.name_of_rank(card_rank(card))
-    rank = "10" if letter == "T" else letter
-    suit = card_suit(card)
-    symbols = _SUIT_SYMBOLS.get(pack.id)
-    face = f"{rank}{symbols[suit]}" if symbols else pack.name(card)
-    return {"face": face, "words": card_words(pack, card, quinola=quinola), "suit": pack.suit_names[suit]}
-
-
-def _drawing(env: jinja2.Environment, pack: Pack, quinola: Card | None) -> Callable[[Card], Markup]:
-    """The HTML of each card of a page (the ``card`` macro of ``example_macros.md.j2`` on its
-    :func:`card_view`), drawn once per card: a hand shows the same cards many times."""
-    macro = env.get_template("example_macros.md.j2").module.card  # type: ignore[attr-defined]
-    drawn: dict[Card, Markup] = {}
-
-    def card(c: Card) -> Markup:
-        if c not in drawn:
-            drawn[c] = Markup(macro(card_view(pack, c, quinola=quinola)))
-        return drawn[c]
-
-    return card
 
 
 def _who(party: int | str) -> str:
@@ -276,86 +218,6 @@ def _load_examples(shows: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> list
     return out
 
 
-# ---- the hand, replayed card by card -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Step:
-    """One card played: who played it, in which trick, and what the play set off."""
-
-    number: int
-    seat: int
-    card: Card
-    trick: int
-    how: str  # "played", "revoked" or "out-of-turn"
-    table: tuple[tuple[int, Card], ...]  # the trick in progress after the card (seat, card)
-    taken_by: int | None  # the taker when the card closes a trick
-    payments: tuple[Entry, ...]
-    settled: bool
-    call: str | None = None  # no call is said in Reversis
-
-
-def _fresh(hand: Hand) -> Hand:
-    dealt = next(e for e in hand.events if isinstance(e, Dealt))
-    return Hand(
-        hand.rules,
-        dealer=hand.dealer,
-        hands=[list(h) for h in dealt.hands],
-        talon=list(dealt.talon),
-        pool=hand.pool_before,
-        betes=hand.betes_before,
-    )
-
-
-def replay(hand: Hand) -> tuple[list[Entry], list[Step]]:
-    """The payments made before the first card, and one step per card played, from a finished hand.
-
-    The hand is played again from its events; what it pays must be what the finished hand paid.
-    """
-    again = _fresh(hand)
-    before: list[Entry] = []
-    steps: list[Step] = []
-    made = 0  # the entries shown so far: a declaration's go with the next card
-    for event in hand.events:
-        if isinstance(event, Exchanged):
-            again.exchange(event.discard, seat=event.seat)
-        elif isinstance(event, Passed):
-            again.exchange(None, seat=event.seat)
-        elif isinstance(event, Declared):
-            again.declare(event.seat, event.name)
-        elif isinstance(event, Played | Revoked | OutOfTurn):
-            trick_no, tricks = again.trick_no, len(again.tricks)
-            if not steps:
-                before = list(again.ledger.entries)
-                made = len(before)
-            again.play(event.card, seat=event.seat)
-            how = "played" if isinstance(event, Played) else "revoked" if isinstance(event, Revoked) else "out-of-turn"
-            closed = len(again.tricks) > tricks
-            if closed:
-                trick = again.tricks[-1]
-                table = tuple(((trick.leader + i) % again.players, c) for i, c in enumerate(trick.cards))
-            else:
-                leader = again.trick_leader
-                table = tuple(((leader + i) % again.players, c) for i, c in enumerate(again.current_trick))
-            steps.append(
-                Step(
-                    number=len(steps) + 1,
-                    seat=event.seat,
-                    card=event.card,
-                    trick=trick_no,
-                    how=how,
-                    table=table,
-                    taken_by=again.tricks[-1].winner if closed else None,
-                    payments=tuple(again.ledger.entries[made:]),
-                    settled=again.phase is Phase.DONE,
-                )
-            )
-            made = len(again.ledger.entries)
-    if list(again.ledger.entries) != list(hand.ledger.entries):
-        raise ScenarioError("the replay of the hand does not pay what the hand paid")
-    return before, steps
-
-
 def refused(example: WorkedExample, refusal: Refusal) -> str:
     """The engine's refusal of the action, ``rule: reason``; an error if the engine allows it."""
     scenario = example.scenario()
@@ -371,7 +233,7 @@ def refused(example: WorkedExample, refusal: Refusal) -> str:
             hands[refusal.seat].append(card)
             Hand(scenario.rules, dealer=hand.dealer, hands=hands, talon=list(dealt.talon))
         else:
-            again = _fresh(hand)
+            again = fresh(hand)
             played = 0
             for event in hand.events:
                 if isinstance(event, Played | Revoked | OutOfTurn):
@@ -434,7 +296,7 @@ def _shows(example: WorkedExample, annotations: Mapping[str, Annotation]) -> dic
         a = annotations[spec["annotation"]]
         reading = next(r for r in a.readings if dict(r.options) == dict(spec["options"]))
         readings.append(
-            {"annotation": _link(annotations, a.id), "reading": reading, "options": _flow(dict(reading.options))}
+            {"annotation": _link(annotations, a.id), "reading": reading, "options": flow_yaml(dict(reading.options))}
         )
     rule_links = [
         {"rule": r, "anchor": "rule-" + "".join(ch if ch.isalnum() else "-" for ch in r)} for r in example.rules
@@ -461,7 +323,7 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
     rules = scenario.rules
     pack = rules.pack
     quinola = pack.parse(rules["quinola"])
-    card = _drawing(env, pack, quinola)
+    card = drawing(env, pack, quinola)
 
     def cards(cs: Sequence[Card]) -> list[Markup]:
         return [card(c) for c in cs]
@@ -508,7 +370,8 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         {
             "step": s,
             "card": card(s.card),
-            "table": [(seat, card(c)) for seat, c in s.table],
+            "leads": len(s.table) == 1,
+            "table": seated(card, s.table, ", "),
             "payments": [dict(payment(e), number=next(numbers)) for e in s.payments],
         }
         for s in steps
@@ -517,7 +380,7 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         {
             "number": i + 1,
             "leader": t.leader,
-            "cards": [((t.leader + j) % n, card(c)) for j, c in enumerate(t.cards)],
+            "cards": seated(card, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)], " · "),
             "winner": t.winner,
         }
         for i, t in enumerate(hand.tricks)
@@ -540,7 +403,7 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
     return env.get_template("example.md.j2").render(
         example=example,
         page=page,
-        options=_flow(scenario.options) if scenario.options else None,
+        options=flow_yaml(scenario.options) if scenario.options else None,
         marks=None,
         **_shows(example, annotations),
         seats=seats,
@@ -564,78 +427,6 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
 # ---- a game kept in marks by sides ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MarkStep:
-    """One card played in a game kept in marks: who played it (and the call he said), in which
-    trick, and the marks it set off."""
-
-    number: int
-    seat: int
-    card: Card
-    call: str | None
-    trick: int
-    how: str  # "played", "revoked" or "out-of-turn"
-    table: tuple[tuple[int, Card], ...]
-    taken_by: int | None
-    marks: tuple[Any, ...]
-    settled: bool
-
-
-def marks_replay(hand: Any, *, seed: int) -> tuple[list[Any], list[MarkStep], list[Any]]:
-    """The marks made before the first card, one step per card played, and the marks of the
-    claims after the last trick, from a finished hand of a game kept in marks.
-
-    The hand is dealt again as it was (its deal, packets, faults and marks, and the scenario's
-    seed for what the deal left to chance), its cards played with their calls and its claims made;
-    what it marks must be what the finished hand marked."""
-    again = type(hand)(
-        hand.rules,
-        dealer=hand.dealer,
-        hands=[list(h) for h in hand.dealt],
-        manner=hand.manner,
-        dealt_before=hand.dealt_before,
-        faults=hand.deal_faults,
-        marks_before=tuple(hand.marks.before),
-        rng=random.Random(seed),
-    )
-    before = list(again.marks.entries)
-    steps: list[MarkStep] = []
-    for pl in hand.played:
-        made, tricks, trick_no = len(again.marks.entries), len(again.tricks), again.trick_no
-        led = again.led_suit
-        revoked = (
-            not pl.out_of_turn
-            and led is not None
-            and card_suit(pl.card) != led
-            and any(card_suit(c) == led for c in again.hands[pl.seat])
-        )
-        again.play(pl.card, seat=pl.seat, call=pl.call)
-        closed = len(again.tricks) > tricks
-        table = again.tricks[-1].cards if closed else tuple(again.current)
-        steps.append(
-            MarkStep(
-                number=len(steps) + 1,
-                seat=pl.seat,
-                card=pl.card,
-                call=pl.call,
-                trick=trick_no,
-                how="out-of-turn" if pl.out_of_turn else "revoked" if revoked else "played",
-                table=tuple(table),
-                taken_by=again.tricks[-1].winner if closed else None,
-                marks=tuple(again.marks.entries[made:]),
-                settled=again.phase.value != "tricks",
-            )
-        )
-    made = len(again.marks.entries)
-    for seat, name, marks in hand.claimed:
-        again.claim(seat, name, marks)
-    again.finish()
-    after = list(again.marks.entries[made:])
-    if list(again.marks.entries) != list(hand.marks.entries):
-        raise ScenarioError("the replay of the hand does not mark what the hand marked")
-    return before, steps, after
-
-
 def _marks_page(
     example: WorkedExample,
     scenario: Any,
@@ -654,7 +445,7 @@ def _marks_page(
     side_of = {seat: side for side, seats in sides.items() for seat in seats}
     n = int(res["players"])
 
-    card = _drawing(env, pack, quinola)
+    card = drawing(env, pack, quinola)
 
     def named(name: str) -> Markup:
         return card(pack.parse(name))
@@ -680,7 +471,13 @@ def _marks_page(
         made = [mark(e, next(numbers)) for e in s.marks]
         shown += made
         step_views.append(
-            {"step": s, "card": card(s.card), "table": [(seat, card(c)) for seat, c in s.table], "marks": made}
+            {
+                "step": s,
+                "card": card(s.card),
+                "leads": len(s.table) == 1,
+                "table": seated(card, s.table, ", "),
+                "marks": made,
+            }
         )
     marks_after = [mark(e, next(numbers)) for e in after]
     order = [(hand.dealer + 1 + i) % n for i in range(n)]
@@ -729,7 +526,7 @@ def _marks_page(
     return env.get_template("example.md.j2").render(
         example=example,
         page=f"examples/{example.page}.md",
-        options=_flow(dict(res["options"])) if res["options"] else None,
+        options=flow_yaml(dict(res["options"])) if res["options"] else None,
         marks={
             "sides": [{"side": side, "seats": seats_} for side, seats_ in sorted(sides.items())],
             "manner": res["manner"],
@@ -751,11 +548,6 @@ def _marks_page(
         result=res,
         scenario_text=example.path.read_text(encoding="utf-8").rstrip("\n"),
     )
-
-
-def _flow(value: Any) -> str:
-    dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6, sort_keys=False)
-    return dumped.strip().removesuffix("...").strip()
 
 
 def example_pages(annotations: Sequence[Annotation], env: jinja2.Environment) -> dict[Path, str]:

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 import yaml
+from site_links import paragraph_link, relative
+from site_yaml import block_yaml, flow_yaml
 
 from reversis.annotations import TOPICS, Annotation, Reading, by_topic
 from reversis.corpus import Source, cite, paragraph_url, source_url
@@ -77,15 +79,6 @@ CHECK_OPTION = ("quinola_placed_wins_pool", False)
 CITE_EXAMPLE = "encyclopedie-1765:4"
 
 
-def _relative(target: str, page: str) -> str:
-    return "../" * page.count("/") + target
-
-
-def paragraph_link(paragraph_id: str, *, page: str) -> str:
-    source_id, _, number = paragraph_id.partition(":")
-    return _relative(f"sources/{source_id}.md", page) + f"#p{number}"
-
-
 def split_example(example: str) -> tuple[str, str]:
     """An example's prose (before its first ``>>>``) and its doctest, the lines pytest runs."""
     lines = example.strip("\n").splitlines()
@@ -100,15 +93,6 @@ def issued_text(issued: Mapping[str, Any] | None) -> str:
     if "literal" in issued:
         return str(issued["literal"])
     return "–".join("-".join(str(x) for x in part) for part in issued.get("date-parts", []))
-
-
-def _flow_yaml(value: Any) -> str:
-    dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6, sort_keys=False)
-    return dumped.strip().removesuffix("...").strip()
-
-
-def _block_yaml(value: Any) -> str:
-    return yaml.safe_dump(value, default_flow_style=False, allow_unicode=True, width=100, sort_keys=False).rstrip()
 
 
 # ---- citation metadata of the source pages ------------------------------------------------------
@@ -230,7 +214,7 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
         home = next((r for r in site.rulesets if r.id in a.rulesets and rule in r.rule_cites), None)
         link = None
         if home is not None:
-            link = _relative(f"rulesets/{home.id}.md", page) + "#rule-" + re.sub(r"[^a-z0-9]+", "-", rule)
+            link = relative(f"rulesets/{home.id}.md", page) + "#rule-" + re.sub(r"[^a-z0-9]+", "-", rule)
         rules.append({"rule": rule, "link": link})
     options = []
     for name in dict.fromkeys([*a.options, *(n for r in a.readings for n in r.options)]):
@@ -238,8 +222,8 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
         options.append(
             {
                 "name": name,
-                "link": _relative(f"rulesets/{home.id}.md", page) + f"#option-{name}" if home else None,
-                "default": _flow_yaml(home.options[name].default) if home else None,
+                "link": relative(f"rulesets/{home.id}.md", page) + f"#option-{name}" if home else None,
+                "default": flow_yaml(home.options[name].default) if home else None,
                 "ruleset": home.id if home else None,
             }
         )
@@ -249,7 +233,7 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
         readings.append(
             {
                 "reading": r,
-                "snippet": _block_yaml({"options": dict(r.options)}),
+                "snippet": block_yaml({"options": dict(r.options)}),
                 "prose": prose,
                 "code": code,
                 "examples": [_example_link(x, page) for x in examples if x.plays(a, r)],
@@ -259,19 +243,19 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
     return {
         "annotation": a,
         "paragraph_link": paragraph_link(a.paragraph, page=page),
-        "source_link": _relative(f"sources/{a.source}.md", page) + f"#{a.id}",
+        "source_link": relative(f"sources/{a.source}.md", page) + f"#{a.id}",
         "rules": rules,
         "options": options,
         "readings": readings,
         "prose": prose,
         "code": code,
-        "cites": [(c, _relative("bibliography.md", page) + f"#{c}") for c in a.cites],
+        "cites": [(c, relative("bibliography.md", page) + f"#{c}") for c in a.cites],
         "examples": [_example_link(x, page) for x in examples if a.id in x.annotations],
     }
 
 
 def _example_link(example: WorkedExample, page: str) -> tuple[str, str]:
-    return example.title, _relative(f"examples/{example.page}.md", page)
+    return example.title, relative(f"examples/{example.page}.md", page)
 
 
 def topic_ids(site: Site) -> list[str]:
@@ -292,7 +276,7 @@ def topic_page(site: Site, topic: str, env: jinja2.Environment) -> str:
         sources.append(
             {
                 "source": source,
-                "link": _relative(f"sources/{source.id}.md", page),
+                "link": relative(f"sources/{source.id}.md", page),
                 "language": LANGUAGES.get(source.language, source.language),
                 "entries": [_entry(site, a, page=page, examples=examples) for a in annotations],
                 "paragraphs": list(dict.fromkeys(a.paragraph for a in annotations)),
@@ -333,12 +317,12 @@ def home_page(site: Site, env: jinja2.Environment) -> str:
         rows.append(
             {
                 "source": source,
-                "link": _relative(f"sources/{source.id}.md", page),
+                "link": relative(f"sources/{source.id}.md", page),
                 "date": issued_text(record.get("issued")) or "not known",
                 "language": LANGUAGES.get(source.language, source.language),
                 "paragraphs": len(source.paragraphs),
                 "annotations": sum(1 for a in site.annotations if a.source == source.id),
-                "rulesets": [(r, _relative(f"rulesets/{r.id}.md", page)) for r in rulesets],
+                "rulesets": [(r, relative(f"rulesets/{r.id}.md", page)) for r in rulesets],
             }
         )
     concordance = by_topic()
@@ -394,7 +378,7 @@ def check_page(site: Site, env: jinja2.Environment) -> str:
     lines, before = _played(scenario_text, name=CHECK_SCENARIO)
     option, value = CHECK_OPTION
     changed = dict(data, options={**(data.get("options") or {}), option: value})
-    changed_text = _block_yaml(changed)
+    changed_text = block_yaml(changed)
     changed_lines, after = _played(changed_text, name="changed.yaml")
     rules = _ruleset(site, str(data["ruleset"]))
     default = rules.options[option].default if rules else None
@@ -410,9 +394,9 @@ def check_page(site: Site, env: jinja2.Environment) -> str:
         settlement="\n".join(lines[settlement:]),
         changed_settlement="\n".join(changed_lines[changed_settlement:]),
         option=option,
-        value=_flow_yaml(value),
-        default=_flow_yaml(default),
-        snippet=_block_yaml({"options": {option: value}}),
+        value=flow_yaml(value),
+        default=flow_yaml(default),
+        snippet=block_yaml({"options": {option: value}}),
         balances=[(seat, before["balances"][seat], after["balances"][seat]) for seat in seats],
         option_link=f"rulesets/{data['ruleset']}.md#option-{option}",
     )

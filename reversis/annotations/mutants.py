@@ -12,9 +12,8 @@ work on the pure-Python engine (a compiled build is not patched).
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import reversis.declarations as declarations_module
@@ -22,6 +21,7 @@ import reversis.exchange as exchange_module
 import reversis.hand as hand_module
 from reversis.annotations.doctests import Example, examples, run_example
 from reversis.annotations.model import Annotation
+from reversis.annotations.mutant import Mutant, Mutations
 from reversis.declarations import declaration_names
 from reversis.games import game_of
 from reversis.hand import Hand
@@ -104,48 +104,9 @@ UNCHECKED = {
 }
 
 
-@dataclass(frozen=True)
-class Mutations:
-    """What the mutation check breaks in a game's engine: the rules that move chips or marks
-    (``payments``), the bêtes, the refusals, the rules it leaves alone (with why), and ``patches``:
-    for a mutant, the (owner, attribute, broken value) to set while it is applied."""
-
-    payments: tuple[str, ...]
-    betes: tuple[str, ...]
-    refusals: tuple[str, ...]
-    unchecked: Mapping[str, str]
-    patches: Callable[[Mutant], list[tuple[Any, str, Any]]]
-
-
-@dataclass(frozen=True)
-class Mutant:
-    """One broken rule: ``kind`` is ``suppress``, ``plus-one`` or ``allow``; ``mutations`` are its game's."""
-
-    rule: str
-    kind: str
-    mutations: Mutations | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def name(self) -> str:
-        return f"{self.rule}:{self.kind}"
-
-    @contextlib.contextmanager
-    def applied(self) -> Iterator[None]:
-        """The engine with this rule broken, for the time of the ``with`` block."""
-        patches = (self.mutations or REVERSIS).patches(self)
-        saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
-        try:
-            for owner, attr, value in patches:
-                setattr(owner, attr, value)
-            yield
-        finally:
-            for owner, attr, value in saved:
-                setattr(owner, attr, value)
-
-
 def _patches(mutant: Mutant) -> list[tuple[Any, str, Any]]:
     rule, kind = mutant.rule, mutant.kind
-    table = mutant.mutations or REVERSIS
+    table = mutant.mutations
     if rule in table.payments:
         pay = Ledger.pay
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reversis.annotations.mutants import Mutant, Mutations
+from reversis.annotations.mutant import Mutant, Mutations
 from reversis.romestecq.hand import Hand
 from reversis.romestecq.marks import Marks
 

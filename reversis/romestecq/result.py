@@ -1,6 +1,6 @@
 """What a Romestecq hand gives back: the JSON result, the record that replays it, the readable account.
 
->>> from reversis.scenario import parse_any
+>>> from reversis.games import parse_any
 >>> from reversis.romestecq.scenario import run
 >>> hand = run(parse_any("ruleset: romestecq\\nseed: 11", source="<doc>"))
 >>> data = result(hand)

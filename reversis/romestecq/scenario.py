@@ -1,6 +1,6 @@
 """A Romestecq scenario: the fields of ``docs/scenarios.md`` (section Romestecq) checked, and played.
 
->>> from reversis.scenario import parse_any
+>>> from reversis.games import parse_any
 >>> scenario = parse_any("ruleset: romestecq\\nseed: 4\\nplays: [AS, 5S]", source="<doc>")
 Traceback (most recent call last):
 ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from reversis.annotations import load_annotations
-from reversis.annotations.mutants import Mutant, kill_report, mutants, mutations_of
+from reversis.annotations.mutants import REVERSIS, Mutant, kill_report, mutants, mutations_of
 from reversis.examples import play, start
 from reversis.ruleset import load_ruleset, ruleset_ids
 
@@ -26,9 +26,9 @@ def test_every_engine_rule_is_broken_by_a_mutant_or_says_why_not(ruleset_id: str
 
 def test_a_payment_mutant_changes_what_the_rule_pays() -> None:
     normal = play("encyclopedie-1765", hands=CARDS, plays="9S JH")
-    with Mutant("quinola.placed.trick", "plus-one").applied():
+    with Mutant("quinola.placed.trick", "plus-one", REVERSIS).applied():
         broken = play("encyclopedie-1765", hands=CARDS, plays="9S JH")
-    with Mutant("quinola.placed.trick", "suppress").applied():
+    with Mutant("quinola.placed.trick", "suppress", REVERSIS).applied():
         silent = play("encyclopedie-1765", hands=CARDS, plays="9S JH")
     assert normal.paid("quinola.placed.trick") == [(3, 2, 2)]
     assert broken.paid("quinola.placed.trick") == [(3, 2, 3)]
@@ -38,7 +38,7 @@ def test_a_payment_mutant_changes_what_the_rule_pays() -> None:
 def test_an_allow_mutant_allows_what_the_rule_refuses() -> None:
     table = start("encyclopedie-1765", hands=CARDS, plays="9S")
     assert table.refusal("QD") is not None
-    with Mutant("quinola.must-place", "allow").applied():
+    with Mutant("quinola.must-place", "allow", REVERSIS).applied():
         assert table.refusal("QD") is None
     assert table.refusal("QD") is not None  # and the engine is whole again
 

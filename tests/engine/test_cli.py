@@ -12,7 +12,7 @@ import pytest
 
 from reversis import load_ruleset, ruleset_ids
 from reversis.cli import main
-from reversis.scenario import play_file
+from reversis.games import play_file
 
 from .conftest import REPO, WriteScenario
 

@@ -164,7 +164,7 @@ def test_ctrl_c_in_any_command_is_one_line_and_status_130(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("reversis.scenario.play_file", interrupted)
+    monkeypatch.setattr("reversis.games.play_file", interrupted)
     try:
         status = main(["play", str(write_scenario(SEEDED))])
     except KeyboardInterrupt:  # escaping, it would stop the whole test session

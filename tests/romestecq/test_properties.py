@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reversis.cards import card_suit
+from reversis.games import parse_any
 from reversis.romestecq.result import dump_record, record, result
 from reversis.romestecq.scenario import run
-from reversis.scenario import parse_any
 
 games = st.fixed_dictionaries(
     {

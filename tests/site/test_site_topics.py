@@ -168,8 +168,8 @@ def test_cite_page_shows_every_style_and_format(built_site: Path, site_topics: M
 
 
 def test_check_page_shows_the_engines_account(built_site: Path, site_topics: ModuleType) -> None:
+    from reversis.games import play_file
     from reversis.report import account
-    from reversis.scenario import play_file
 
     scenario, hand = play_file(REPO / site_topics.CHECK_SCENARIO)
     lines = account(hand, given_exchanges=set(scenario.exchange), given_plays=len(scenario.plays)).splitlines()
@@ -265,9 +265,19 @@ def test_topic_pages_link_the_worked_examples(built_site: Path, site_topics: Mod
             assert f'href="../../examples/{example.slug}/"' in html, (aid, example.slug)
 
 
-def test_the_module_docstring_examples_pass(site_topics: ModuleType) -> None:
-    import doctest
+#: The modules of the generator whose docstrings hold examples (``>>>``): each is run as a doctest.
+DOCTESTED = sorted(p.stem for p in (REPO / "scripts").glob("*.py") if ">>>" in p.read_text(encoding="utf-8"))
 
-    failed, tried = doctest.testmod(site_topics, verbose=False)
-    assert tried >= 2
+
+@pytest.mark.parametrize("name", DOCTESTED)
+def test_the_generators_docstring_examples_pass(site_script: ModuleType, name: str) -> None:
+    import doctest
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module(name), verbose=False)
+    assert tried >= 1
     assert failed == 0
+
+
+def test_the_doctested_modules_are_found() -> None:
+    assert {"site_text", "site_links", "site_topics", "site_fragments", "site_cards", "site_yaml"} <= set(DOCTESTED)

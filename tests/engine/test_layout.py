@@ -1,0 +1,116 @@
+"""The house rules of the package's layout: imports go one way (no module imports, at run time, a
+module that imports it back, however far round; a module named in a string, as ``games.GAMES``
+names each game's module, counts as imported), and every module reads in one sitting.
+
+An import under ``if TYPE_CHECKING:`` is for the type checker only and is not followed: a rules
+module may name ``Hand`` in its annotations while ``hand`` imports it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "reversis"
+#: The most lines of one module (``hand.py`` is the largest, the state machine of a hand).
+MAX_LINES = 600
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(source: str) -> set[str]:
+    """The package's modules that a module's ``source`` imports at run time (at the top or inside a
+    function)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking_only(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module in MODULES:
+                found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in MODULES)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name in MODULES)
+        elif isinstance(node, ast.Constant) and node.value in MODULES:
+            found.add(node.value)  # a module imported by its name (games.GAMES, importlib.import_module)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(source))
+    return found
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return out
+
+
+def test_imports_go_one_way() -> None:
+    # a package imports its submodules' names for its readers; a submodule importing its own package
+    # (``from reversis import __version__``) is not a way back into the submodule
+    graph = {
+        name: {m for m in _imports(path.read_text(encoding="utf-8")) if not name.startswith(m + ".")}
+        for name, path in MODULES.items()
+    }
+    assert _cycles(graph) == []
+
+
+def test_the_check_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    tree = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from reversis.hand import Hand\n"
+    assert "reversis.hand" not in _imports(tree)
+    assert "reversis.hand" in _imports("def f():\n    from reversis.hand import Hand\n")
+    assert "reversis.reversis_game" in _imports('GAMES = {"reversis": "reversis.reversis_game"}\n')
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_module_reads_in_one_sitting(name: str) -> None:
+    lines = MODULES[name].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{MODULES[name]}: {lines} lines"
