@@ -1,6 +1,7 @@
 """The house rules of the package's layout: imports go one way (no module imports, at run time, a
 module that imports it back, however far round; a module named in a string, as ``games.GAMES``
-names each game's module, counts as imported), and every module reads in one sitting.
+names each game's module, counts as imported), and every module, and every script of scripts/,
+reads in one sitting.
 
 An import under ``if TYPE_CHECKING:`` is for the type checker only and is not followed: a rules
 module may name ``Hand`` in its annotations while ``hand`` imports it."""
@@ -114,3 +115,9 @@ def test_the_check_finds_a_cycle() -> None:
 def test_each_module_reads_in_one_sitting(name: str) -> None:
     lines = MODULES[name].read_text(encoding="utf-8").count("\n")
     assert lines <= MAX_LINES, f"{MODULES[name]}: {lines} lines"
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE.parent / "scripts").glob("*.py")), ids=lambda p: p.name)
+def test_each_script_reads_in_one_sitting(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{path}: {lines} lines"

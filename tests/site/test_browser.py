@@ -168,9 +168,8 @@ class Visit:
     def __init__(self, browser: Browser, site_url: str, *, scheme: str = "light", **options: Any) -> None:
         self.site_url = site_url
         self.origin = site_url[: site_url.index("/", len("http://"))]
-        self.context: BrowserContext = browser.new_context(
-            color_scheme=scheme, viewport={"width": 1280, "height": 900}, **options
-        )
+        options.setdefault("viewport", {"width": 1280, "height": 900})
+        self.context: BrowserContext = browser.new_context(color_scheme=scheme, **options)
         self.errors: list[str] = []
         self.outside: list[str] = []
         self.context.route("**/*", self._route)
@@ -265,6 +264,22 @@ def test_page_loads_cleanly_and_passes_axe(
     problems = v.errors + [f"request outside the test server: {url}" for url in v.outside]
     assert not problems, "\n".join(problems)
     assert not violations, f"axe-core, {scheme} scheme:\n{_describe(violations)}"
+
+
+#: A phone held upright (the width of most phones in CSS pixels).
+NARROW = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("page", sorted(REPRESENTATIVES))
+def test_each_kind_of_page_reads_on_a_phone(visit: Callable[..., Visit], screenshots: Path, page: str) -> None:
+    """On a narrow screen the page does not scroll sideways as a whole (a wide table scrolls in its
+    own frame)."""
+    v = visit(viewport=NARROW)
+    tab = v.open(_url_path(page), wait="load")
+    tab.screenshot(path=str(screenshots / f"{_kind(page)}-narrow.png"), full_page=True)
+    overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{page}: the page is {overflow} px wider than a {NARROW['width']} px screen"
+    assert not v.errors, "\n".join(v.errors)
 
 
 # ---- what a reader does ------------------------------------------------------------------------
