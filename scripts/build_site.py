@@ -8,7 +8,8 @@ page, the rule topics and the worked examples (:mod:`site_topics`, :mod:`site_ex
 pages are committed; with ``--check`` nothing is written, and the exit status
 is 1 naming each stale page (missing, different, or a generated folder's page
 that is no longer generated). A corpus, annotation or ruleset error is one
-line and exit status 2.
+line and exit status 2. ``--jobs 2`` (the default where there are two cores) renders the worked
+examples in a second process beside the other pages.
 
 Every value from the corpus, the annotations and the rulesets goes through
 :func:`site_text.text` (escaped, Markdown's characters as references); links between pages are
@@ -18,12 +19,16 @@ written by :mod:`site_links`.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
+import multiprocessing
+import os
 import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import jinja2
 from markupsafe import Markup
@@ -33,7 +38,7 @@ from reversis.corpus import Corpus, load_bibliography, load_corpus, source_url
 from reversis.corpus.bib import csl_item
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
-from reversis.errors import AnnotationError, CorpusError, RulesetError
+from reversis.errors import AnnotationError, ReversisError
 from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
 
 REPO = Path(__file__).resolve().parent.parent
@@ -45,6 +50,7 @@ if str(TEMPLATES.parent) not in sys.path:
     sys.path.append(str(TEMPLATES.parent))
 
 # the page modules beside this script: on the path from here
+from site_fragments import FragmentError  # noqa: E402
 from site_links import anchor, annotation_link, fold, href, paragraph_link, relative, term_anchor  # noqa: E402
 from site_sources import DOWNLOADS, download_files, downloads_page, source_page  # noqa: E402
 from site_text import (  # noqa: E402
@@ -258,9 +264,13 @@ def glossary_page(site: Site, env: jinja2.Environment) -> str:
     return env.get_template("glossary.md.j2").render(terms=terms, languages=languages)
 
 
-def pages() -> dict[Path, str | bytes]:
+def pages(*, jobs: int = 1) -> dict[Path, str | bytes]:
     """Every generated file: its path under ``docs/`` and its content (the text of a page; the bytes
-    of a download, a copy of an export)."""
+    of a download, a copy of an export).
+
+    With ``jobs`` 2 or more, and where a process can fork, the worked examples (the engine plays
+    each hand) are rendered in a second process while this one renders the other pages; the pages
+    are the same either way."""
     import site_examples  # the worked examples, played by the engine
     import site_topics  # the home page, the rule topics, how to cite, check your own reading
 
@@ -268,20 +278,50 @@ def pages() -> dict[Path, str | bytes]:
     env = _environment()
     env.filters["glossed"] = lambda value, paragraph_id: Glossed(site.glossary, paragraph_id).mark(value)
     site_topics.register(env)
-    files = download_files(site)
-    out: dict[Path, str | bytes] = {}
-    for source in site.corpus.sources:
-        out[Path("sources") / f"{source.id}.md"] = source_page(site, source, env, files)
-    for rules in site.rulesets:
-        out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)
-    out[Path("bibliography.md")] = bibliography_page(site, env)
-    out[Path("glossary.md")] = glossary_page(site, env)
-    out[Path("downloads.md")] = downloads_page(site, files, env)
-    out.update(site_topics.pages(site, env))
-    out.update(site_examples.example_pages(site.annotations, env))
+    with _beside(lambda: site_examples.example_pages(site.annotations, env), jobs=jobs) as examples:
+        files = download_files(site)
+        out: dict[Path, str | bytes] = {}
+        for source in site.corpus.sources:
+            out[Path("sources") / f"{source.id}.md"] = source_page(site, source, env, files)
+        for rules in site.rulesets:
+            out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)
+        out[Path("bibliography.md")] = bibliography_page(site, env)
+        out[Path("glossary.md")] = glossary_page(site, env)
+        out[Path("downloads.md")] = downloads_page(site, files, env)
+        out.update(site_topics.pages(site, env))
+        out.update(examples())
     out.update(files)
     out[ABBREVIATIONS] = abbreviations_page(site.glossary, identifiers(site, out))
     return out
+
+
+T = TypeVar("T")
+
+
+@contextlib.contextmanager
+def _beside(work: Callable[[], T], *, jobs: int) -> Iterator[Callable[[], T]]:
+    """``work`` done in a forked process while the ``with`` block runs (with ``jobs`` of 2 or more
+    where the platform forks), else when its result is asked for; the block asks for it by calling
+    what it is given. An error of ``work`` is raised there, as if it had run in this process."""
+    if jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        yield work
+        return
+    global _WORK
+    _WORK = work  # before the process is forked (at the first submit), so that it inherits it
+    try:
+        with concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+            yield pool.submit(_run_work).result
+    finally:
+        _WORK = None
+
+
+#: The work of :func:`_beside`, which the forked process finds here (a closure cannot be pickled).
+_WORK: Callable[[], Any] | None = None
+
+
+def _run_work() -> Any:
+    assert _WORK is not None
+    return _WORK()
 
 
 def stale_pages(wanted: Mapping[Path, str | bytes], docs: Path = DOCS) -> list[tuple[Path, str]]:
@@ -333,10 +373,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 naming stale pages")
     parser.add_argument("--docs", type=Path, default=DOCS, help="the docs folder (default: the repository's)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="processes: 2 renders the worked examples beside the other pages (default: 2, or 1 on one core)",
+    )
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     try:
-        wanted = pages()
-    except (CorpusError, AnnotationError, RulesetError) as exc:
+        wanted = pages(jobs=args.jobs)
+    except (ReversisError, FragmentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.check:

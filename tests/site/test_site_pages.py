@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from html import unescape
 from pathlib import Path
 from types import ModuleType
@@ -34,7 +36,7 @@ def test_check_names_a_stale_page(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(site_script, "pages", lambda: wanted_pages)
+    monkeypatch.setattr(site_script, "pages", lambda **_: wanted_pages)
     docs = tmp_path / "docs"
     shutil.copytree(REPO / "docs", docs)
     page = docs / "sources" / "encyclopedie-1765.md"
@@ -47,17 +49,42 @@ def test_check_names_a_stale_page(
     (fragments / "retired.html").write_text("{% macro deal() %}{% endmacro %}\n", encoding="utf-8")
     replay = fragments / "bete-paid.html"
     replay.write_text(replay.read_text(encoding="utf-8").replace("Trick 1.", "Trick one."), encoding="utf-8")
-    assert site_script.main(["--check", "--docs", str(docs)]) == 1
+    assert site_script.main(["--check", "--docs", str(docs), "--jobs", "1"]) == 1
     out = capsys.readouterr().out
     assert f"stale page: {page} (differs)" in out
     assert "retired.md (not generated)" in out
     assert f"stale page: {docs / '..' / 'overrides' / 'fragments' / 'examples' / 'bete-paid.html'} (differs)" in out
     assert "retired.html (not generated)" in out
     assert len(out.splitlines()) == 4, out
-    assert site_script.main(["--docs", str(docs)]) == 0
+    assert site_script.main(["--docs", str(docs), "--jobs", "1"]) == 0
     assert not (docs / "rulesets" / "retired.md").exists()
     assert not (fragments / "retired.html").exists()
-    assert site_script.main(["--check", "--docs", str(docs)]) == 0
+    assert site_script.main(["--check", "--docs", str(docs), "--jobs", "1"]) == 0
+
+
+def test_two_processes_write_the_same_pages(wanted_pages: dict[Path, str]) -> None:
+    """``--jobs 2`` renders the worked examples in a forked process beside the other pages; the
+    committed pages are what one process renders (``wanted_pages``), so ``--check`` finds them up to
+    date either way."""
+    for jobs in ("2", "1"):
+        result = subprocess.run(
+            [sys.executable, str(REPO / "scripts" / "build_site.py"), "--check", "--jobs", jobs],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert result.stdout.strip() == f"pages up to date: {len(wanted_pages)}"
+
+
+def test_work_beside_returns_its_result_or_raises_its_error(site_script: ModuleType) -> None:
+    with site_script._beside(lambda: {"a": 1}, jobs=2) as result:
+        assert result() == {"a": 1}
+    with pytest.raises(ZeroDivisionError), site_script._beside(lambda: 1 // 0, jobs=2) as broken:
+        broken()
+    with site_script._beside(lambda: "here", jobs=1) as same:
+        assert same() == "here"
+    assert site_script._WORK is None
 
 
 def test_strict_build_passes(built_site: Path) -> None:
