@@ -560,8 +560,11 @@ def example_pages(annotations: Sequence[Annotation], env: jinja2.Environment) ->
         key = f"examples/{example.page}"
         try:
             page, parts = site_fragments.split(_page(example, by_id, env), key)
-        except ReversisError as exc:
-            raise ScenarioError(f"{example.path}: {exc}") from None
+        except ReversisError as exc:  # named by its file, once (a scenario's own errors name it already)
+            message = str(exc)
+            if not message.startswith(f"{example.path}:"):
+                message = f"{example.path}: {message}"
+            raise ScenarioError(message) from None
         out[Path(f"{key}.md")] = page
         out[site_fragments.path_of(key)] = parts
     out[Path("examples") / "index.md"] = env.get_template("example_index.md.j2").render(

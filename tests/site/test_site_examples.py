@@ -142,6 +142,21 @@ def test_a_fragment_the_theme_could_misread_is_refused() -> None:
     assert macros.endswith("{% macro deal() %}{% raw %}<p>&#123;a&#125; &lt; &amp;</p>{% endraw %}{% endmacro %}")
 
 
+def test_a_broken_example_is_one_line_naming_its_file_once(
+    site_script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import dataclasses
+
+    example = BY_SLUG["bete-paid"]
+    broken = tmp_path / "bete-paid.yaml"
+    broken.write_text(example.path.read_text(encoding="utf-8").replace("plays: [9S, JH]", "plays: [9S, ZZ]"))
+    monkeypatch.setattr(SITE_EXAMPLES, "load_examples", lambda: [dataclasses.replace(example, path=broken)])
+    assert site_script.main(["--check", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.count(str(broken)) == 1, err
+    assert err.startswith(f"error: {broken}:18: plays[1]: unknown card 'ZZ'"), err
+
+
 def test_every_scenario_file_is_in_the_index() -> None:
     on_disk = {(p.parent.name, p.stem) for p in (REPO / "examples").glob("*/*.yaml")}
     assert on_disk == {(e.ruleset, e.slug) for e in EXAMPLES}
