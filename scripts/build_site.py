@@ -19,7 +19,6 @@ written by :mod:`site_links`.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import contextlib
 import multiprocessing
 import os
@@ -306,22 +305,42 @@ def _beside(work: Callable[[], T], *, jobs: int) -> Iterator[Callable[[], T]]:
     if jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
         yield work
         return
-    global _WORK
-    _WORK = work  # before the process is forked (at the first submit), so that it inherits it
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+
+    def child() -> None:  # in the forked process, which inherits ``work`` (nothing of it is pickled)
+        try:
+            outcome: tuple[bool, Any] = (True, work())
+        except Exception as exc:
+            outcome = (False, exc)
+        try:
+            send.send(outcome)
+        except Exception as exc:
+            send.send((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+
+    process = context.Process(target=child, daemon=True)
+    process.start()
+    send.close()
+    received: list[tuple[bool, Any]] = []
+
+    def result() -> T:
+        if not received:
+            try:
+                received.append(receive.recv())
+            except EOFError:
+                received.append((False, RuntimeError(f"the second process ended with status {process.exitcode}")))
+        ok, value = received[0]
+        if not ok:
+            raise value
+        return value  # type: ignore[no-any-return]
+
     try:
-        with concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
-            yield pool.submit(_run_work).result
+        yield result
     finally:
-        _WORK = None
-
-
-#: The work of :func:`_beside`, which the forked process finds here (a closure cannot be pickled).
-_WORK: Callable[[], Any] | None = None
-
-
-def _run_work() -> Any:
-    assert _WORK is not None
-    return _WORK()
+        if not received:
+            process.terminate()
+        process.join()
+        receive.close()
 
 
 def stale_pages(wanted: Mapping[Path, str | bytes], docs: Path = DOCS) -> list[tuple[Path, str]]:

@@ -84,7 +84,13 @@ def test_work_beside_returns_its_result_or_raises_its_error(site_script: ModuleT
         broken()
     with site_script._beside(lambda: "here", jobs=1) as same:
         assert same() == "here"
-    assert site_script._WORK is None
+    with (
+        pytest.raises(RuntimeError, match=r"PicklingError|AttributeError"),
+        site_script._beside(lambda: lambda: None, jobs=2) as unpicklable,
+    ):
+        unpicklable()
+    with site_script._beside(lambda: sum(range(10**9)), jobs=2):
+        pass  # the block does not ask: the second process is stopped, not waited for
 
 
 def test_strict_build_passes(built_site: Path) -> None:
