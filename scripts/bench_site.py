@@ -34,6 +34,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import site_fragments  # beside this script
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
@@ -65,7 +66,7 @@ def page_length(page: Path) -> int:
     match = _FRAGMENTS.match(text)
     if match is None:
         return len(text)
-    return len(text) + len((REPO / "overrides" / "fragments" / f"{match['key']}.html").read_text(encoding="utf-8"))
+    return len(text) + len((DOCS / site_fragments.path_of(match["key"])).read_text(encoding="utf-8"))
 
 
 def plain_page(number: int, length: int) -> str:

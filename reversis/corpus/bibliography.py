@@ -20,11 +20,8 @@ from typing import Any
 
 import yaml
 
-from reversis.corpus.record import CSL_TYPES, Record, _check_kind
+from reversis.corpus.record import CSL_TYPES, LOADER, Record, _check_kind
 from reversis.errors import CorpusError
-
-#: libyaml's safe loader where PyYAML was built with it (the same data and line marks, read faster).
-_LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 __all__ = ["BIBLIOGRAPHY_FILE", "BibliographyEntry", "load_bibliography"]
 
@@ -72,8 +69,8 @@ def load_bibliography(path: Path | None = None) -> tuple[BibliographyEntry, ...]
     except OSError as exc:
         raise CorpusError(f"{path}: cannot be read ({exc.strerror})") from None
     try:
-        node = yaml.compose(text, Loader=_LOADER)
-        data = yaml.load(text, Loader=_LOADER)
+        node = yaml.compose(text, Loader=LOADER)
+        data = yaml.load(text, Loader=LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise CorpusError(f"{path}:{mark.line + 1 if mark else 1}: invalid YAML: {exc.problem}") from None

@@ -22,10 +22,11 @@ import yaml
 
 from reversis.errors import CorpusError
 
-#: libyaml's safe loader where PyYAML was built with it (the same data and line marks, read faster).
-_LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: libyaml's safe loader where PyYAML was built with it (the same data and line marks, read faster);
+#: the corpus's YAML files (records, the bibliography) are read with it.
+LOADER: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-__all__ = ["CSL_TYPES", "OPTIONAL_FIELDS", "REQUIRED_FIELDS", "Record", "read_record"]
+__all__ = ["CSL_TYPES", "LOADER", "OPTIONAL_FIELDS", "REQUIRED_FIELDS", "Record", "read_record"]
 
 #: The item types of CSL 1.0.2.
 CSL_TYPES = frozenset(
@@ -86,8 +87,8 @@ class Record:
     def parse(cls, text: str, *, path: Path) -> Record:
         """Parse the text of a record; a YAML error names the file and line."""
         try:
-            node = yaml.compose(text, Loader=_LOADER)
-            data = yaml.load(text, Loader=_LOADER)
+            node = yaml.compose(text, Loader=LOADER)
+            data = yaml.load(text, Loader=LOADER)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else 1
