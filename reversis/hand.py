@@ -492,7 +492,7 @@ class Hand:
             self.to_act = winner
 
     def _end_privilege(self, number: int) -> None:
-        # "il ne peut plus renoncer ... dès ce moment, il rentre dans la classe des autres joueurs"
+        # "il ne peut plus renoncer ... il rentre dès ce moment dans la classe des autres" (espagnolette-19c:3)
         # (option renouncer_lost_effect privilege-ends): taking a trick ends the right to renounce.
         settings = self.rules.settings
         if setting(self.rules, "renouncer_lost_effect") != "privilege-ends":

@@ -31,7 +31,7 @@ def trick_payments(
     led = lead >> 4
     pay = hand.ledger.pay
     if hand.reversis_by is not None and setting(hand.rules, "reversis_declared_returns"):
-        # "todos estos pagos quedan anulados cuando se declara el revesino": once a reversis is
+        # "todos estos pagos se anulan cuando se declara el revesino" (revesino-es:56): once a reversis is
         # undertaken, an ace or the quinola played costs and earns nothing ("queda como simple sota")
         _quinola_plain(hand, number=number, lead=lead, leader=leader, specials=specials)
         return
@@ -68,15 +68,15 @@ def _double_pool(hand: Hand, seat: int, rule: str) -> None:
 
 
 def _pool_neutral(hand: Hand) -> bool:
-    """Whether the quinola played now neither takes the pool nor pays into it: "le Quinola forcé,
-    placé ou joué aux dernières levées ne fait point la remise et ne la tire point"."""
+    """Whether the quinola played now neither takes the pool nor pays into it: "Le Quinola forcé,
+    placé ou joué aux dernières levées, ne fait pas la remise ni ne la lève" (espagnolette-19c:12)."""
     last = setting(hand.rules, "quinola_last_tricks_neutral")
     return bool(last) and hand.trick_no > hand.params.tricks - last
 
 
 def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bool:
     """The quinola drawn from a declared renouncer by a higher card of its suit (the napolitana's,
-    "se le saca la quínola con un as, rey o caballo de oros"): True if this rule applied."""
+    "Si con un as, rey o caballo de oros, se saca la quínola al jugador que hace la napolitana"): True if this rule applied."""
     if seat != hand.renouncer or winner == seat:
         return False
     rules = hand.rules.settings
@@ -91,8 +91,8 @@ def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bo
         if hand.params.quinola_forced_doubles_pool:
             _double_pool(hand, seat, f"{name}.quinola-forced")
     if setting(hand.rules, "renouncer_quinola_forced_ordinary"):
-        # "il ... payeroit, comme font les deux autres joueurs, ce qui est dû à celui qui le lui auroit
-        # forcé": the payments of any forced quinola, to the player who drew it with the higher card
+        # "ce dernier ferait la remise et paierait ainsi que les deux autres joueurs ce qui est dû à
+        # celui qui le lui aurait forcé" (espagnolette-19c:11): the payments of any forced quinola, to the player who drew it with the higher card
         _forced_payments(hand, seat=seat, forcer=winner, factor=factor)
         return True
     hand.ledger.pay(
@@ -137,7 +137,7 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
             hand.pool_winner = seat
             hand.events.append(PoolWon(seat, taken, "quinola.placed.pool"))
             pay(POOL, seat, taken, rule="quinola.placed.pool", trick=number)
-        # "Celui qui prend la levée où le quinola se trouve en renonce, paye deux marques ou plus"
+        # "Celui qui prend la levée ou le quinola, se trouve en renonce, paye deux marques ou plus"
         pay(winner, seat, rules["quinola_placed_trick_payment"] * factor, rule="quinola.placed.trick", trick=number)
         each = rules["quinola_placed_each_payment"] * factor
         for other in range(hand.players):

@@ -36,7 +36,7 @@ def out_of_turn(hand: Hand, card: Card, seat: int) -> Event:
 def revoke_penalty(hand: Hand, seat: int) -> None:
     """What a revoke costs: the bête, or the agreed fine, paid at once into the pool."""
     # "Celui qui renonce, fait la bête, ou paye une autre amende": a revoke's bête is paid
-    # at once into the pool ("les bêtes de renonce ... se payent avec la poule").
+    # at once into the pool ("les bêtes de renonce qui se payent avec une autre ou avec la poule").
     amount = hand.pool if hand.rules["revoke_penalty"] == "bete" else hand.rules["revoke_fine"]
     hand.ledger.pay(seat, POOL, amount, rule="penalty.revoke", trick=hand.trick_no)
     if setting(hand.rules, "revoke_forfeits"):
