@@ -118,9 +118,9 @@ def _readable(mangled: str) -> str:
     return name.removeprefix("_")
 
 
-def survivors_of(module: str, names: dict[str, str]) -> list[Survivor]:
+def survivors_of(module: str, names: dict[str, str], work: Path) -> list[Survivor]:
     """The survivors of a module (mutmut name → status), each with its identity."""
-    mutated = (WORK / module).read_text(encoding="utf-8")
+    mutated = (work / module).read_text(encoding="utf-8")
     lines = mutated.splitlines()
     functions = _functions(ast.parse(mutated))
     original = (ROOT / module).read_text(encoding="utf-8").splitlines()
@@ -164,8 +164,8 @@ def run_mutmut(run: list[str], max_children: int) -> float:
     return seconds
 
 
-def module_report(module: str, stats: dict[str, Any], texts: dict[str, str]) -> dict[str, Any]:
-    codes = json.loads((WORK / f"{module}.meta").read_text(encoding="utf-8"))["exit_code_by_key"]
+def module_report(module: str, stats: dict[str, Any], texts: dict[str, str], work: Path) -> dict[str, Any]:
+    codes = json.loads((work / f"{module}.meta").read_text(encoding="utf-8"))["exit_code_by_key"]
     statuses = {name: KILLED.get(code) or SURVIVED.get(code) or f"exit {code}" for name, code in codes.items()}
     if any(s.startswith("exit") or s == "not checked" for s in statuses.values()):
         odd = sorted(n for n, s in statuses.items() if s.startswith("exit"))
@@ -179,7 +179,7 @@ def module_report(module: str, stats: dict[str, Any], texts: dict[str, str]) -> 
         "mutants": len(statuses),
         "killed": len(statuses) - len(surviving),
         "survived": len(surviving),
-        "survivors": [s.__dict__ for s in survivors_of(module, surviving)],
+        "survivors": [s.__dict__ for s in survivors_of(module, surviving, work)],
     }
 
 
@@ -263,11 +263,10 @@ def main(argv: list[str] | None = None) -> int:
     texts = examples_by_name()
     run = modules() if args.all else stale_modules(report, texts)
     if args.from_run:
-        global WORK
-        WORK = args.from_run.resolve()
-        stats = json.loads((WORK / "mutmut-stats.json").read_text(encoding="utf-8"))
-        for module in [m for m in modules() if _finished(WORK / f"{m}.meta")]:
-            report["modules"][module] = module_report(module, stats, texts)
+        work = args.from_run.resolve()
+        stats = json.loads((work / "mutmut-stats.json").read_text(encoding="utf-8"))
+        for module in [m for m in modules() if _finished(work / f"{m}.meta")]:
+            report["modules"][module] = module_report(module, stats, texts, work)
         REPORT.parent.mkdir(parents=True, exist_ok=True)
         REPORT.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     elif run:
@@ -275,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
         seconds = run_mutmut(run, args.max_children)
         stats = json.loads((WORK / "mutmut-stats.json").read_text(encoding="utf-8"))
         for module in run:
-            report["modules"][module] = module_report(module, stats, texts)
+            report["modules"][module] = module_report(module, stats, texts, WORK)
         report["modules"] = {m: report["modules"][m] for m in modules() if m in report["modules"]}
         report["runs"] = {**report.get("runs", {}), ("all" if args.all else "changed"): round(seconds)}
         REPORT.parent.mkdir(parents=True, exist_ok=True)
