@@ -146,9 +146,9 @@ def declare(hand: Hand, seat: int, name: str) -> Declared:
 
 def _return_payments(hand: Hand, declarer: int, name: str) -> None:
     # "todos estos pagos se anulan cuando se declara el revesino (aunque se corte), por lo que debe
-    # devolverse todo lo cobrado" (revesino-es:56): every payment of the aces and the quinola between the players is given back; and the
-    # pool won or paid for a quinola played by another player than the declarer is given back or
-    # recovered ("deberá devolver las fichas cobradas o recuperar las pagadas").
+    # devolverse todo lo cobrado" (revesino-es:56): every payment of the aces and the quinola between
+    # the players is given back; and the pool won or paid for a quinola played by another player
+    # than the declarer is given back or recovered ("deberá devolver las fichas cobradas o recuperar las pagadas").
     ledger = hand.ledger
     quinola = hand.quinola
     other_quinola = quinola is not None and quinola.seat is not None and quinola.seat != declarer

@@ -75,8 +75,9 @@ def _pool_neutral(hand: Hand) -> bool:
 
 
 def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bool:
-    """The quinola drawn from a declared renouncer by a higher card of its suit (the napolitana's,
-    "Si con un as, rey o caballo de oros, se saca la quínola al jugador que hace la napolitana"): True if this rule applied."""
+    """The quinola drawn from a declared renouncer by a higher card of its suit (the napolitana's: "Si
+    con un as, rey o caballo de oros, se saca la quínola al jugador que hace la napolitana"): True if
+    this rule applied."""
     if seat != hand.renouncer or winner == seat:
         return False
     rules = hand.rules.settings
@@ -92,7 +93,8 @@ def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bo
             _double_pool(hand, seat, f"{name}.quinola-forced")
     if setting(hand.rules, "renouncer_quinola_forced_ordinary"):
         # "ce dernier ferait la remise et paierait ainsi que les deux autres joueurs ce qui est dû à
-        # celui qui le lui aurait forcé" (espagnolette-19c:11): the payments of any forced quinola, to the player who drew it with the higher card
+        # celui qui le lui aurait forcé" (espagnolette-19c:11): the payments of any forced quinola, to
+        # the player who drew it with the higher card
         _forced_payments(hand, seat=seat, forcer=winner, factor=factor)
         return True
     hand.ledger.pay(
