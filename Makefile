@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test site build offline pages lint typecheck unit coverage bench exports clean
+.PHONY: test site build offline pages lint typecheck unit coverage mutants mutants-all bench exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -39,6 +39,21 @@ unit: $(STAMP)
 # every modelled statement proved by a passing example and every mutant killed.
 coverage: $(STAMP)
 	$(BIN)/reversis coverage
+
+# The source-level mutation check: mutmut changes the rule modules one edit at a time and runs the
+# annotations' doctests against each mutant (two workers). `make mutants` runs the modules whose code or
+# doctests changed since the committed report (tests/mutants/report.json), `make mutants-all` every
+# module; both fail on a survivor that tests/mutants/equivalents.yaml does not judge equivalent.
+MUTANTS_STAMP := $(VENV)/.mutants-stamp
+$(MUTANTS_STAMP): $(STAMP) pyproject.toml
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[mutants]'
+	touch $(MUTANTS_STAMP)
+
+mutants: $(MUTANTS_STAMP)
+	$(BIN)/python scripts/mutants.py
+
+mutants-all: $(MUTANTS_STAMP)
+	$(BIN)/python scripts/mutants.py --all
 
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict
@@ -82,4 +97,4 @@ bench: $(STAMP)
 	$(BENCH_VENV)/bin/python scripts/bench.py
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) build site site-offline site-offline.zip .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(BENCH_VENV) mutants build site site-offline site-offline.zip .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -399,9 +399,10 @@ def _parser() -> argparse.ArgumentParser:
         "coverage",
         help="how far the annotations cover each source; exit status 1 unless complete",
         description="Per source: rule-bearing paragraphs, annotated, rule statements, modelled, with a passing "
-        "example, ambiguous, not modelled, and the mutation kill rate of its rulesets. Exit status 1 unless every "
-        "rule-bearing paragraph is annotated, every modelled statement has a passing example and every mutant "
-        "is killed.",
+        "example, ambiguous, not modelled, and the mutation kill rate of its rulesets; then the source-level kill "
+        "rate of each rule module, from the last run of make mutants. Exit status 1 unless every rule-bearing "
+        "paragraph is annotated, every modelled statement has a passing example and every mutant of the "
+        "rulesets is killed.",
     )
     cover.add_argument("--json", action="store_true", help="print the coverage as JSON")
     cover.add_argument("--no-mutation", action="store_true", help="skip the mutation check (faster)")

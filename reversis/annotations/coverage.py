@@ -4,13 +4,24 @@ Per source: its paragraphs, those that bear rules (all but the ones the
 annotation files list under ``without_rules``), those annotated, the rule
 statements annotated, how many are modelled by a ruleset and how many of those
 have an example that passes, how many are ambiguous (with readings) and how
-many are not modelled; and the mutation kill rate of the source's rulesets.
+many are not modelled; and the mutation kill rate of the source's rulesets
+(the project's own mutants: a rule's payment suppressed or one chip larger, a
+refusal allowed).
+
+Below the table, the source-level kill rate: the last run of the mutation tool
+(mutmut, ``make mutants``) over the rule modules, read from its committed report
+``tests/mutants/report.json``, per module, with the survivors judged equivalent
+in ``tests/mutants/equivalents.yaml``.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
 
 from reversis.annotations.doctests import examples, run_example
 from reversis.annotations.load import load_annotations, paragraphs_without_rules
@@ -19,7 +30,11 @@ from reversis.annotations.mutants import kill_report
 from reversis.corpus import load_corpus
 from reversis.ruleset import load_ruleset, ruleset_ids
 
-__all__ = ["SourceCoverage", "coverage", "table"]
+__all__ = ["MUTANTS_REPORT", "SourceCoverage", "coverage", "source_level", "source_level_table", "table"]
+
+#: The committed report of the source-level mutation check, and its survivors judged equivalent.
+MUTANTS_REPORT = Path(__file__).resolve().parents[2] / "tests" / "mutants" / "report.json"
+MUTANTS_EQUIVALENTS = MUTANTS_REPORT.with_name("equivalents.yaml")
 
 
 @dataclass(frozen=True)
@@ -106,6 +121,42 @@ def table(rows: list[SourceCoverage]) -> str:
     return "\n".join(lines)
 
 
+def source_level() -> list[dict[str, Any]]:
+    """Per module of the last source-level run: mutants, killed, survived, and of the survivors how many
+    are judged equivalent (empty where the report is not there, as in an installed package)."""
+    if not MUTANTS_REPORT.exists():
+        return []
+    modules = json.loads(MUTANTS_REPORT.read_text(encoding="utf-8"))["modules"]
+    equivalent = yaml.safe_load(MUTANTS_EQUIVALENTS.read_text(encoding="utf-8")) or {}
+    return [
+        {
+            "module": module,
+            "mutants": entry["mutants"],
+            "killed": entry["killed"],
+            "survived": entry["survived"],
+            "equivalent": sum(s["id"] in equivalent for s in entry["survivors"]),
+        }
+        for module, entry in modules.items()
+    ]
+
+
+def source_level_table(rows: list[dict[str, Any]]) -> str:
+    """The source-level kill rate as text: one module a line, and all of them."""
+    if not rows:
+        return "source-level mutation check: no report (make mutants writes tests/mutants/report.json)"
+    lines = [
+        "source-level mutation check (mutmut over the rule modules, the annotations' doctests as the test):",
+        f"{'module':<36}{'mutants':>8}{'killed':>8}{'survived':>9}{'equivalent':>11}{'kill rate':>10}",
+    ]
+    total = {"module": "all", **{k: sum(r[k] for r in rows) for k in ("mutants", "killed", "survived", "equivalent")}}
+    for r in [*rows, total]:
+        lines.append(
+            f"{r['module']:<36}{r['mutants']:>8}{r['killed']:>8}{r['survived']:>9}{r['equivalent']:>11}"
+            f"{_percent(r['killed'], r['mutants']):>10}"
+        )
+    return "\n".join(lines)
+
+
 def report(*, as_json: bool = False, mutation: bool = True) -> tuple[str, int]:
     """The text of ``reversis coverage`` and its exit status: 0 when every source is complete, else 1."""
 
@@ -113,7 +164,7 @@ def report(*, as_json: bool = False, mutation: bool = True) -> tuple[str, int]:
     status = 0 if all(r.complete for r in rows) else 1
     if as_json:
         return json.dumps([r.as_dict() for r in rows], indent=2), status
-    lines = [table(rows)]
+    lines = [table(rows), "", source_level_table(source_level())]
     for r in rows:
         if not r.complete:
             missing = []

@@ -1,0 +1,84 @@
+"""The committed report of the source-level mutation check is current, and its equivalents are judged.
+
+``make mutants`` (scripts/mutants.py) writes ``tests/mutants/report.json`` from a run of mutmut over
+the rule modules. The run takes longer than the test suite, so the suite does not repeat it: it
+checks that the report still describes the code and the doctests, by the hashes the report keeps
+of each module and of the annotation examples that exercise it. A change to either makes the
+module's report stale, and ``make mutants`` runs that module again.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutants_script", ROOT / "scripts" / "mutants.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+mutants = _script()
+REPORT = mutants.load_report()
+
+
+def test_the_report_names_only_the_rule_modules() -> None:
+    assert set(REPORT["modules"]) <= set(mutants.modules())
+
+
+@pytest.mark.parametrize("module", sorted(REPORT["modules"]))
+def test_a_modules_report_is_current(module: str) -> None:
+    entry = REPORT["modules"][module]
+    code = mutants.sha((ROOT / module).read_text(encoding="utf-8"))
+    assert entry["sha256"] == code, f"{module} changed since its mutation report: run make mutants"
+    texts = mutants.examples_by_name()
+    assert entry["examples_sha256"] == mutants.examples_hash(entry["examples"], texts), (
+        f"the annotation examples that exercise {module} changed since its mutation report: run make mutants"
+    )
+
+
+@pytest.mark.parametrize("module", sorted(REPORT["modules"]))
+def test_a_modules_counts_add_up(module: str) -> None:
+    entry = REPORT["modules"][module]
+    assert entry["killed"] + entry["survived"] == entry["mutants"]
+    assert len(entry["survivors"]) == entry["survived"]
+    assert len({s["id"] for s in entry["survivors"]}) == entry["survived"], "two survivors share an identity"
+
+
+def test_every_equivalent_is_a_survivor_of_the_report_with_a_one_line_reason() -> None:
+    equivalents = mutants.load_equivalents()
+    surviving = {s["id"] for e in REPORT["modules"].values() for s in e["survivors"]}
+    reported = {m.removesuffix(".py").replace("/", ".") for m in REPORT["modules"]}
+    for key, value in equivalents.items():
+        assert value["reason"].strip() and "\n" not in value["reason"], key
+        module = key.partition(":")[0].rsplit(".", 1)[0]
+        while module and module not in reported and "." in module:  # a method's id has its class in it
+            module = module.rsplit(".", 1)[0]
+        if module in reported:
+            assert key in surviving, f"{key} is judged equivalent but no longer survives: remove it"
+
+
+def test_a_survivors_identity_names_its_function_and_change(tmp_path: Path) -> None:
+    # the identity stays the same while the function's other lines change: it hashes the change only
+    orig = "def x_f__mutmut_orig(x):\n    return x + 1\n"
+    mutated = "def x_f__mutmut_1(x):\n    return x - 1\n"
+    (tmp_path / "reversis").mkdir()
+    (tmp_path / "reversis" / "m.py").write_text(orig + mutated)
+    root = mutants.ROOT
+    try:
+        mutants.ROOT = tmp_path
+        (survivor,) = mutants.survivors_of("reversis/m.py", {"reversis.m.x_f__mutmut_1": "survived"}, tmp_path)
+    finally:
+        mutants.ROOT = root
+    assert survivor.id.startswith("reversis.m.f:")
+    assert survivor.change == "return x + 1 -> return x - 1"
