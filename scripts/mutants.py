@@ -164,7 +164,11 @@ def run_mutmut(run: list[str], max_children: int) -> float:
     return seconds
 
 
-def module_report(module: str, stats: dict[str, Any], texts: dict[str, str], work: Path) -> dict[str, Any]:
+def module_report(
+    module: str, stats: dict[str, Any], texts: dict[str, str], work: Path, code: str | None = None
+) -> dict[str, Any]:
+    """A module's report from a finished run; ``code`` is the module's text as the run mutated it
+    (by default, the mutants folder's copy of the original)."""
     codes = json.loads((work / f"{module}.meta").read_text(encoding="utf-8"))["exit_code_by_key"]
     statuses = {name: KILLED.get(code) or SURVIVED.get(code) or f"exit {code}" for name, code in codes.items()}
     if any(s.startswith("exit") or s == "not checked" for s in statuses.values()):
@@ -173,7 +177,7 @@ def module_report(module: str, stats: dict[str, Any], texts: dict[str, str], wor
     surviving = {n: s for n, s in statuses.items() if s in SURVIVED.values()}
     names = covering_examples(stats, module)
     return {
-        "sha256": sha((ROOT / module).read_text(encoding="utf-8")),
+        "sha256": sha(code if code is not None else (ROOT / module).read_text(encoding="utf-8")),
         "examples": names,
         "examples_sha256": examples_hash(names, texts),
         "mutants": len(statuses),
@@ -271,10 +275,11 @@ def main(argv: list[str] | None = None) -> int:
         REPORT.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     elif run:
         print(f"mutating {len(run)} module(s): {', '.join(run)}", flush=True)
+        code = {module: (ROOT / module).read_text(encoding="utf-8") for module in run}  # as the run copies it
         seconds = run_mutmut(run, args.max_children)
         stats = json.loads((WORK / "mutmut-stats.json").read_text(encoding="utf-8"))
         for module in run:
-            report["modules"][module] = module_report(module, stats, texts, WORK)
+            report["modules"][module] = module_report(module, stats, texts, WORK, code[module])
         report["modules"] = {m: report["modules"][m] for m in modules() if m in report["modules"]}
         report["runs"] = {**report.get("runs", {}), ("all" if args.all else "changed"): round(seconds)}
         REPORT.parent.mkdir(parents=True, exist_ok=True)
