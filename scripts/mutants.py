@@ -12,9 +12,10 @@ The committed report, ``tests/mutants/report.json``, holds the last run of each
 module: its mutants, killed and survivors, with the hashes of the module and of
 the annotation examples that exercise it (a test checks that they are current).
 Without ``--all``, only the modules whose hashes no longer match the report are
-run again (the modules a change touches); with ``--all``, every module, from a
-clean start. The exit status is 1 when a survivor is not judged equivalent,
-2 on a bad equivalents file.
+run again (the modules a change touches), or the modules named; with ``--all``,
+every module. Each run starts clean (no result of an earlier run is kept). The
+exit status is 1 when a survivor is not judged equivalent, 2 on a bad
+equivalents file or an unknown module.
 """
 
 from __future__ import annotations
@@ -256,6 +257,7 @@ def summary(report: dict[str, Any], equivalents: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", help="run these modules (paths such as reversis/deal.py)")
     parser.add_argument("--all", action="store_true", help="run every module, not only those a change touches")
     parser.add_argument("--max-children", type=int, default=2, help="mutmut's workers (default 2)")
     parser.add_argument(
@@ -265,7 +267,11 @@ def main(argv: list[str] | None = None) -> int:
     equivalents = load_equivalents()
     report = load_report()
     texts = examples_by_name()
-    run = modules() if args.all else stale_modules(report, texts)
+    unknown = sorted(set(args.modules) - set(modules()))
+    if unknown:
+        print(f"{unknown[0]}: not a module the check mutates ([tool.mutmut] only_mutate)", file=sys.stderr)
+        return 2
+    run = modules() if args.all else args.modules or stale_modules(report, texts)
     if args.from_run:
         work = args.from_run.resolve()
         stats = json.loads((work / "mutmut-stats.json").read_text(encoding="utf-8"))
@@ -281,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         for module in run:
             report["modules"][module] = module_report(module, stats, texts, WORK, code[module])
         report["modules"] = {m: report["modules"][m] for m in modules() if m in report["modules"]}
-        report["runs"] = {**report.get("runs", {}), ("all" if args.all else "changed"): round(seconds)}
+        report["runs"] = {**report.get("runs", {}), ", ".join(run): round(seconds)}
         REPORT.parent.mkdir(parents=True, exist_ok=True)
         REPORT.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"mutmut took {seconds:.0f} s", flush=True)
