@@ -6,9 +6,10 @@ the dealer is seat 0 and seat 1 leads. With four players and the partners side b
 fixes: each seat still short of five takes the next cards of the pack in order (ace of spades
 first), from the eldest round. A play is a card, ``CARD/CALL`` with a call (``ningre``: "pièce de
 ningre", ``piece``: "pièce", ``village``: the longer form of the option ``village_call``, ``rome``:
-"pièce de Rome", ``autre``: "autre pièce") or ``CARD@SEAT`` for a card played out of turn. :func:`play` plays the given cards, then the bot
-(which says every call due), then the claims (given per seat, the bot counting what is due to the
-others). :func:`refusal` gives the rule and reason of a refused act, or None.
+"pièce de Rome", ``autre``: "autre pièce") or ``CARD@SEAT`` for a card played out of turn.
+:func:`play` plays the given cards, then the bot (which says every call due), then the claims
+(given per seat, the bot counting what is due to the others). :func:`refusal` gives the rule and
+reason of a refused act, or None.
 
 Seat 1 leads his five spades and takes every trick; seat 2 follows with four, and in the fifth
 trick, left with his king of hearts alone, is constrained to throw it: seat 1's side gruges it, and

@@ -227,8 +227,7 @@ def test_article_24_stecq_the_last_trick(scenario: Play) -> None:
 
 def test_article_25_gruger(scenario: Play) -> None:
     hand = scenario(
-        "hands: {1: [AS, KS, QS, JS, TS], 2: [9S, 8S, 7S, 6S, KH],"
-        " 3: [QH, JH, TH, 9H, 8H], 0: [QD, JD, TD, 9D, 8D]}\n"
+        "hands: {1: [AS, KS, QS, JS, TS], 2: [9S, 8S, 7S, 6S, KH], 3: [QH, JH, TH, 9H, 8H], 0: [QD, JD, TD, 9D, 8D]}\n"
     )
     assert hand.gruged == [(2, hand.rules.pack.parse("KH"), 1, 5)]
     assert marks(hand, "gruger") == [(0, 1)]
