@@ -215,8 +215,9 @@ class Hand:
         return follow or cards
 
     def due_call(self, seat: int, card: Card) -> str | None:
-        """The call a card needs as it is thrown: "pièce de …" for the first card of a called
-        combination, "autre pièce" for a later card of a ningre or village (articles 20-23)."""
+        """The call a card needs as it is thrown: the first call of its combination for the first card
+        ("pièce de ningre", "pièce", "pièce de Rome"), "autre pièce" for a later card of a ningre or a
+        village (articles 20-23)."""
         for combo in self.held[seat]:
             if card in combo.cards:
                 before = sum(c in self.calls for c in combo.cards)
