@@ -374,7 +374,7 @@ def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], numbe
             payers, reading = [hand.eldest], "most points tied: the eldest hand"
         else:
             payers = [min(tied, key=lambda s: (s - hand.dealer - 1) % n)]
-            reading = "most points, tied: the first in play order from the eldest"
+            reading = f"most points, tied: the first in play order from {hand.rules.pack.term('eldest')}"
     else:
         payers = others
         reading = "each other player"

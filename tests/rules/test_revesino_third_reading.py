@@ -245,3 +245,52 @@ def test_p74_ten_tricks_are_no_sweep_and_are_counted() -> None:
     res = result(hand)
     assert res["tricks_won"][1] == 10 and res["reversis"] is None
     assert res["winner"] != 1
+
+
+# -- point 6: a Spanish hand speaks Spanish ------------------------------------------------------------
+
+# (a bête is shown only where a French option of the ruleset orders one: the word of that rule)
+FRENCH_WORDS = ("en renonce", "écarté", "hearts", "heart", "the quinola", "the pool", "reversis made", "the eldest")
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("rev-*.yaml")), ids=lambda p: p.stem)
+def test_s6_the_account_of_a_spanish_hand_speaks_of_oros_and_the_spanish_terms(path: Path) -> None:
+    from reversis.report import account
+
+    text = account(run(load_scenario(path)))
+    # rule ids (quinola.placed.pool, reversis.made) and option names (discard_hearts) are identifiers,
+    # the same in every pack
+    words = " ".join(line.split("  [")[0] for line in text.splitlines() if not line.startswith("Options: "))
+    assert [w for w in FRENCH_WORDS if w in words] == []
+    assert "fondo" in words
+
+
+def test_s6_the_pack_vocabulary_is_data_with_the_same_terms_in_every_pack() -> None:
+    from reversis.cards import FRENCH, PACKS, TERMS
+
+    assert all(set(pack.terms) == set(TERMS) for pack in PACKS.values())
+    assert (SPANISH.term("quinola"), SPANISH.term("pool"), SPANISH.term("reversis")) == ("quínola", "fondo", "revesino")
+    assert (FRENCH.term("quinola"), FRENCH.term("pool"), FRENCH.term("reversis")) == ("quinola", "pool", "reversis")
+    with pytest.raises(KeyError, match="the spanish pack has no term 'bête'"):
+        SPANISH.term("bête")
+
+
+def test_s6_the_result_schema_says_which_strings_are_per_pack() -> None:
+    schema = json.loads((Path(__file__).parents[2] / "reversis" / "schemas" / "result.schema.json").read_text())
+    assert schema["$defs"]["card"]["x-per-pack"] == "notation"
+    award = schema["properties"]["talon_award"]["oneOf"][1]["properties"]
+    assert award["payer_reading"]["x-per-pack"] == "terms" and "x-per-pack" not in award["decided_by"]
+    assert "hearts" not in schema["properties"]["quinola"]["description"].replace("hearts or", "")
+
+
+def test_s6_the_json_of_a_spanish_hand_reads_in_spanish_where_it_reads_at_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the one readable string of the result, the talon's payer reading, in the Spanish pack's words:
+    # a hand dealt by seed 69, where two players tie on most points
+    path = tmp_path / "tie.yaml"
+    path.write_text("{ruleset: revesino, dealer: 1, seed: 69, options: {talon_payer: most-points}}\n")
+    res = json_result(path, capsys)
+    assert res["talon_award"]["payer_reading"] == (
+        "most points, tied: the first in play order from the player on the dealer's right"
+    )
