@@ -39,8 +39,10 @@ def rank_key(hand: Hand, seat: int) -> tuple[int, ...]:
         elif criterion == "dealer-first":
             values.append((seat - dealer) % n)
         elif criterion == "renouncer-first":
-            # a declared renouncer who kept his right (the espagnolette who never took a trick) first
-            values.append(0 if seat == hand.renouncer and not hand.privilege_ended else 1)
+            # a declared renouncer who kept his right (the espagnolette who never took a trick) first,
+            # in a hand without a reversis made or broken (espagnolette-19c:13)
+            kept = seat == hand.renouncer and not hand.privilege_ended and hand.reversis is None
+            values.append(0 if kept else 1)
     return tuple(values)
 
 
@@ -57,7 +59,7 @@ def _reversis(hand: Hand) -> tuple[int | None, int | None, int | None]:
     number = len(winners)
     first = winners[0]
     if hand.params.reversis_declaration:
-        # "Hacer esta declaración es condición indispensable para cobrar el revesino": only a
+        # "Hacer esta declaración es condición imprescindible para cobrar el revesino": only a
         # reversis undertaken counts; it is cut by the first other taker of the last tricks.
         by = hand.reversis_by
         if by is None:
@@ -100,10 +102,10 @@ def settle(hand: Hand) -> None:
         if made_by is not None and rules["reversis_cancels_quinola"]:
             hand.events.append(QuinolaCancelled(quinola.seat, made_by))
         elif cut_cancels and attempt_by is not None:
-            # "dans un Reversis fait ou rompu, il n'y a point de remise"
+            # "qu'en Reversis fait ou rompu il n'y a pas de remise" (espagnolette-19c:10)
             hand.events.append(QuinolaCancelled(quinola.seat, attempt_by))
         elif last_neutral and quinola.trick is not None and quinola.trick > number - last_neutral:
-            pass  # "le Quinola ... placé ... aux dernières levées ... ne la tire point"
+            pass  # "Le Quinola forcé , placé ou joué aux dernières levées , ne fait pas la remise ni ne la lève"
         elif rules["quinola_placed_wins_pool"] and not hand.params.quinola_pool_at_trick:
             claimants.append((quinola.seat, "quinola.placed.pool"))
     if made_by is not None and rules["reversis_wins_pool"]:
@@ -121,7 +123,7 @@ def settle(hand: Hand) -> None:
             # the remise: "une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le coup"
             for entry in ledger.paid_by(made_by):
                 ledger.pay(entry.payee, made_by, entry.amount, rule="reversis.refund", trick=entry.trick)
-        # "l'Espagnolette paye seul pour toute la compagnie" if he used his right to renounce
+        # "l'espagnolette paye seule pour toute la compagnie" if he used his right to renounce
         for_all = hand.renouncer if setting(hand.rules, "renouncer_pays_reversis_for_all") and hand.renounced else None
         for other in range(n):
             if other != made_by:
@@ -133,7 +135,7 @@ def settle(hand: Hand) -> None:
         cut_rule = "reversis.cut" if payer == attempt_by else f"{hand.params.renouncer}.cut"
         ledger.pay(payer, cut_by, rules["reversis_cut_payment"], rule=cut_rule, trick=number)
         if setting(hand.rules, "reversis_cut_doubles_pool"):
-            # "si se lo cortan ... deberá doblar el importe del fondo"
+            # "si se lo cortan y no consigue completarlo, debe doblar la cantidad del fondo"
             ledger.pay(attempt_by, POOL, hand.pool, rule="reversis.cut.pool", trick=number)
         renouncer = hand.renouncer
         if renouncer is not None and renouncer not in (attempt_by, cut_by):
@@ -201,7 +203,7 @@ def _quinola_pool_after_reversis(
             ledger.pay(POOL, seat, entry.amount, rule="reversis.returns-quinola", trick=number)
         hand.ledger.betes[:] = [b for b in ledger.betes if not (b[0] == seat and "quinola" in b[2])]
     if maker_early and made_by is not None and hand.pool:
-        # "excepté pour celui qui l'entreprend et qui le fait aussi, quand il l'a jetté à une des neuf premières levées"
+        # "excepté pour celui qui, l'entreprend et qui le fait encore , lorsqu'il l'a jetté à l'une des neuf premières levées"
         hand.pool_winner = made_by
         hand.events.append(PoolWon(made_by, hand.pool, "reversis.quinola-pool"))
         ledger.pay(POOL, made_by, hand.pool, rule="reversis.quinola-pool", trick=number)
@@ -209,7 +211,7 @@ def _quinola_pool_after_reversis(
 
 def _cut_payer(hand: Hand, attempt_by: int, cut_by: int) -> int:
     """Who pays the breaker of a reversis: its undertaker, or, where the ruleset says so, a renouncer
-    who used his right, "à la décharge de celui à qui on le rompt", unless he played above the
+    who used his right, "à la décharge de celui à qui il est rompu", unless he played above the
     undertaker in the breaking trick and so is deemed to have broken it himself."""
     seat = hand.renouncer
     if (
@@ -239,7 +241,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
         return None  # where taking a trick only ends his right to renounce, the hand ended it (Hand._end_privilege)
     p = hand.params
     name = p.renouncer
-    # "si gana cualquiera de las dos últimas bazas, pierde la napolitana" (or any trick at all: option)
+    # "si gana alguna de las dos últimas bazas, pierde la napolitana" (or any trick at all: option)
     first = p.renouncer_tricks + 1 if rules["renouncer_lost_on"] == "last-tricks" else 1
     taken = [i for i, trick in enumerate(hand.tricks, 1) if trick.winner == seat and i >= first]
     if not taken:
@@ -249,7 +251,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
     quinola = hand.quinola
     if rules["renouncer_lost_doubles_pool"] and quinola is not None and quinola.seat == seat and quinola.trick:
         # the fondo doubled "si además ha vendido la quínola, se la fuerzan en una de las dos últimas
-        # bazas, o gana la penúltima baza y debe salir de quínola en la última". Sold, the quínola took
+        # bazas, o gana la penúltima y debe salir de la quínola en la última". Sold, the quínola took
         # the fondo: he pays in what it took. Forced or led, the fondo is doubled once: by the quínola's
         # own rule where it already was (p25, p61), else now.
         sold = quinola.how == "placed"
@@ -266,7 +268,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
             doubled = any(e.payer == seat and e.payee == POOL and e.trick == quinola.trick for e in ledger.entries)
             if not doubled:
                 ledger.pay(seat, POOL, ledger.pool, rule=f"{name}.lost.pool", trick=number)
-    # "deberá pagar doble los ases o la quínola que haya podido vender": what a reversis undertaken
+    # "deberá pagar doble los ases o la quínola que hubiese vendido": what a reversis undertaken
     # already gave back (option reversis_declared_returns) is not paid again
     factor = rules["renouncer_sold_back_factor"]
     returned_before = _declared_returns_at(hand)
