@@ -203,7 +203,8 @@ def _quinola_pool_after_reversis(
             ledger.pay(POOL, seat, entry.amount, rule="reversis.returns-quinola", trick=number)
         hand.ledger.betes[:] = [b for b in ledger.betes if not (b[0] == seat and "quinola" in b[2])]
     if maker_early and made_by is not None and hand.pool:
-        # "excepté pour celui qui, l'entreprend et qui le fait encore , lorsqu'il l'a jetté à l'une des neuf premières levées"
+        # "excepté pour celui qui, l'entreprend et qui le fait encore , lorsqu'il l'a jetté à l'une des
+        # neuf premières levées"
         hand.pool_winner = made_by
         hand.events.append(PoolWon(made_by, hand.pool, "reversis.quinola-pool"))
         ledger.pay(POOL, made_by, hand.pool, rule="reversis.quinola-pool", trick=number)

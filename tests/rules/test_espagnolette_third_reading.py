@@ -204,8 +204,7 @@ PLACED: dict[str, Any] = {
     "exchange": {3: "2H"},
 }
 PLACED_PLAYS = (
-    "2S 5S 6S QS 3D 4D 9D 8D 2C 5C 6C 3C 5D 6D AD QD 3H 7H KH QH 7S 3S AS KS 4H 8H KC 9H 9C 7C QC 8C "
-    "{} JD 8S JC 4C"
+    "2S 5S 6S QS 3D 4D 9D 8D 2C 5C 6C 3C 5D 6D AD QD 3H 7H KH QH 7S 3S AS KS 4H 8H KC 9H 9C 7C QC 8C {} JD 8S JC 4C"
 )
 
 
@@ -255,26 +254,25 @@ def test_rule22_no_partie_priority_where_a_reversis_is_broken() -> None:
     assert game.result["talon_award"]["to"] == 1 and game.paid("espagnolette.cut") == [(3, 0, 64)]
 
 
-def test_rule22_the_priority_stands_without_a_reversis_and_without_entering() -> None:
-    # a hand played by the cautious bot (seed 11209, recorded): neither the espagnolette (seat 2) nor the dealer takes a trick
-    hands = {
+# A hand played by the cautious bot (seed 11209, recorded): neither the espagnolette (seat 2) nor the
+# dealer takes a trick, and there is no Reversis.
+NO_ENTRY_TIE: dict[str, Any] = {
+    "hands": {
         0: "2S 3S 5S JS 2H 4H 5H 2D 4D 4C 5C KC",
         1: "4S KS 6H 8H QH KH 7D 8D QD KD 7C",
         2: "8S QS 3H 7H JH AH 3D 9D AD 3C AC",
         3: "7S 9S 9H 5D 6D JD 2C 8C 9C JC QC",
-    }
-    plays = (
-        "4S JH 7S 5S 2C 4C 7C AD 6S AC 9S 3S 5D 4D 7D AS 6H QS 9H 5H 6D 2D 8D 8S 8H 9D JC 4H "
-        "QH 3C JD 2H QD 7H 9C JS KH 3D 8C 5C KD 3H 6C 2S"
-    )
-    game = play(
-        RULESET,
-        hands=hands,
-        talon="6S AS 6C",
-        exchange={1: "KS", 2: "AH", 3: "QC", 0: "KC"},
-        plays=plays,
-        declarations={2: "espagnolette"},
-    )
+    },
+    "talon": "6S AS 6C",
+    "exchange": {1: "KS", 2: "AH", 3: "QC", 0: "KC"},
+    "declarations": {2: "espagnolette"},
+    "plays": "4S JH 7S 5S 2C 4C 7C AD 6S AC 9S 3S 5D 4D 7D AS 6H QS 9H 5H 6D 2D 8D 8S 8H 9D JC 4H "
+    "QH 3C JD 2H QD 7H 9C JS KH 3D 8C 5C KD 3H 6C 2S",
+}
+
+
+def test_rule22_the_priority_stands_without_a_reversis_and_without_entering() -> None:
+    game = play(RULESET, **NO_ENTRY_TIE)
     assert game.result["reversis"] is None and game.hand.tricks_won[2] == game.hand.tricks_won[0] == 0
     assert game.result["talon_award"]["to"] == 2 and game.result["talon_award"]["decided_by"] == "renouncer-first"
 
@@ -283,24 +281,7 @@ def test_rule22_the_priority_stands_without_a_reversis_and_without_entering() ->
 
 
 def test_rule22_the_account_names_the_renouncer_first_tie_break() -> None:
-    hands = {
-        0: "2S 3S 5S JS 2H 4H 5H 2D 4D 4C 5C KC",
-        1: "4S KS 6H 8H QH KH 7D 8D QD KD 7C",
-        2: "8S QS 3H 7H JH AH 3D 9D AD 3C AC",
-        3: "7S 9S 9H 5D 6D JD 2C 8C 9C JC QC",
-    }
-    plays = (
-        "4S JH 7S 5S 2C 4C 7C AD 6S AC 9S 3S 5D 4D 7D AS 6H QS 9H 5H 6D 2D 8D 8S 8H 9D JC 4H "
-        "QH 3C JD 2H QD 7H 9C JS KH 3D 8C 5C KD 3H 6C 2S"
-    )
-    game = play(
-        RULESET,
-        hands=hands,
-        talon="6S AS 6C",
-        exchange={1: "KS", 2: "AH", 3: "QC", 0: "KC"},
-        plays=plays,
-        declarations={2: "espagnolette"},
-    )
+    game = play(RULESET, **NO_ENTRY_TIE)
     text = account(game.hand)
     assert "tied with seat 0, and the espagnolette who kept his right" in text
     assert "first in seat order" not in text
