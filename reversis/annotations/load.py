@@ -172,6 +172,9 @@ def _annotation(node: yaml.Node, *, file: str, source: str, check: _Checker) -> 
             raise fail("example", f"a {status} statement proves its reading with a doctest example")
     if status == "reconstructed" and not cites:
         raise fail("cites", "a reconstructed statement cites its secondary source(s)")
+    if status == "stated" and "readings" in fields:
+        # annotations/FORMAT.md, Statuses: words that allow more than one reading are not stated
+        raise fail("status", "a statement with readings is interpreted (or reconstructed), not stated")
     readings = _readings(fields, file=file, ident=ident, rulesets=rulesets, check=check)
     return Annotation(
         id=ident,

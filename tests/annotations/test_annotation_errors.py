@@ -118,3 +118,27 @@ def test_a_statement_not_modelled_says_why(tmp_path: Path) -> None:
     text = GOOD.replace("status: stated", "status: not-modelled")
     with pytest.raises(AnnotationError, match=r"test.yaml:11: enc1765-test: status: a statement not modelled says why"):
         _load(tmp_path, text)
+
+
+def test_a_statement_with_readings_is_not_stated(tmp_path: Path) -> None:
+    # annotations/FORMAT.md, Statuses: words that allow more than one reading are interpreted
+    readings = (
+        "    readings:\n"
+        "      - options: {players: 4}\n"
+        "        default: true\n"
+        "        says: Four play.\n"
+        "        example: |\n"
+        "          >>> 2 + 2\n"
+        "          4\n"
+        "      - options: {players: 5}\n"
+        "        says: Five play.\n"
+        "        example: |\n"
+        "          >>> 2 + 3\n"
+        "          5\n"
+    )
+    text = GOOD.replace("    example: |\n      >>> 1 + 1\n      2\n", readings)
+    with pytest.raises(AnnotationError, match=r"test.yaml:11: enc1765-test: status: a statement with readings is"):
+        _load(tmp_path, text)
+    (tmp_path / "encyclopedie-1765" / "test.yaml").write_text(text.replace("status: stated", "status: interpreted"))
+    (annotation,) = load_annotations(tmp_path)
+    assert annotation.status == "interpreted"
