@@ -198,14 +198,18 @@ def add_folds(docs: Iterable[dict[str, Any]], classes: list[tuple[tuple[str, ...
 
 def add_subjects(docs: Iterable[dict[str, Any]]) -> None:
     """Give the documents that are about a term their field ``about``: a paragraph, the terms the
-    glossary lists it under (every form of each, folded); a topic's page, the words of its title.
-    The field weighs more than a title (``mkdocs.yml``), so that a search for a term finds first
-    what is about it, not what names it in passing."""
-    about: dict[str, set[str]] = {}
+    glossary lists it under (every form of each, folded) and the topic of each of its annotations
+    (once per annotation: the paragraph with six statements on the quinola is more about it than the
+    one with three); a topic's page, the words of its title. The field weighs more than a title
+    (``mkdocs.yml``), so that a search for a term finds first what is about it, not what names it in
+    passing."""
+    about: dict[str, list[str]] = {}
     for term in load_glossary():
-        words = {w for s in (term.term, *term.spellings) for w in _WORD.findall(fold(s))}
+        words = sorted({w for s in (term.term, *term.spellings) for w in _WORD.findall(fold(s))})
         for paragraph in term.paragraphs:
-            about.setdefault(paragraph, set()).update(words)
+            about.setdefault(paragraph, []).extend(words)
+    for a in load_annotations():
+        about.setdefault(a.paragraph, []).extend(_WORD.findall(fold(a.topic)))
     at = {
         f"sources/{source.id}/#{p.anchor}": about[p.id]
         for source in load_corpus().sources
@@ -215,7 +219,7 @@ def add_subjects(docs: Iterable[dict[str, Any]]) -> None:
     for doc in docs:
         location = doc["location"]
         if location in at:
-            doc["about"] = " ".join(sorted(at[location]))
+            doc["about"] = " ".join(at[location])
         elif location.startswith("topics/") and location != "topics/" and "#" not in location:
             doc["about"] = " ".join(_WORD.findall(fold(_TAG.sub(" ", doc.get("title", "")))))
 
