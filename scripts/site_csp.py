@@ -9,8 +9,10 @@ theme changes, or one that anything else puts into a page, is refused by the bro
 (``<script type="application/json">``, ``application/ld+json``) are not scripts and need nothing.
 
 >>> page = '<html><head><meta charset="utf-8"><script>var a=1</script></head></html>'
->>> print(with_policy(page))  # doctest: +ELLIPSIS
-<html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-...'; ...
+>>> print(policy(page))  # doctest: +ELLIPSIS
+default-src 'self'; script-src 'self' 'sha256-...'; style-src 'self'; ...; form-action 'self'
+>>> with_policy(page).startswith('<html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy"')
+True
 """
 
 from __future__ import annotations
