@@ -8,6 +8,11 @@ exactly those, each by its SHA-256 hash (:func:`policy`), as the page holds them
 theme changes, or one that anything else puts into a page, is refused by the browser. Data blocks
 (``<script type="application/json">``, ``application/ld+json``) are not scripts and need nothing.
 
+The copy of the site read from disk runs its search's worker in a frame (the iframe-worker shim,
+``docs/javascripts/iframe-worker-shim.js``), whose document the shim writes with one inline script
+of its own; the frame has the page's policy, which allows that script by its hash too
+(:func:`shim_script`).
+
 >>> page = '<html><head><meta charset="utf-8"><script>var a=1</script></head></html>'
 >>> print(policy(page))  # doctest: +ELLIPSIS
 default-src 'self'; script-src 'self' 'sha256-...'; style-src 'self'; ...; form-action 'self'
@@ -19,7 +24,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -42,19 +50,49 @@ DIRECTIVES = (
 # with a type, has attributes).
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 _CHARSET = '<meta charset="utf-8">'
+_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.DOTALL)
+SHIM = Path(__file__).resolve().parent.parent / "docs" / "javascripts" / "iframe-worker-shim.js"
 
 
 class PolicyError(ValueError):
     """A page the policy cannot be put at the head of."""
 
 
+@cache
+def _shim_functions() -> tuple[str, str]:
+    """The source of the shim's two functions that its frame's script is made of (``c``, which
+    posts to the page, and ``d``, which loads scripts), as the shim's code writes them."""
+    code = SHIM.read_text(encoding="utf-8")
+    post = re.search(r"function c\(s,n\)\{parent\.postMessage\(s,n\|\|\"\*\"\)\}", code)
+    load = re.search(r"function d\(\.\.\.s\)\{return s\.reduce\(.*?Promise\.resolve\(\)\)\}", code)
+    if post is None or load is None:
+        raise PolicyError(f"{SHIM}: not the iframe-worker shim whose frame script the policy allows")
+    return post.group(0), load.group(0)
+
+
+def shim_script(worker: str) -> str:
+    """The inline script of the frame in which the iframe-worker shim runs the worker ``worker``
+    (the address as the page gives it to the shim)."""
+    post, load = _shim_functions()
+    return (
+        f"postMessage={post};importScripts={load};"
+        'addEventListener("error",({error})=>{parent.dispatchEvent(new ErrorEvent("error",'
+        f'{{filename:"{worker}",error}}))}})'
+    )
+
+
+def _hash(body: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
 def policy(html: str) -> str:
     """The policy of a page: :data:`DIRECTIVES`, and scripts from the site and the page's inline
-    scripts by their hashes."""
-    hashes = dict.fromkeys(
-        "'sha256-" + base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii") + "'"
-        for body in _INLINE_SCRIPT.findall(html)
-    )
+    scripts by their hashes (with the shim's frame script, on a page that loads the shim)."""
+    bodies = _INLINE_SCRIPT.findall(html)
+    config = _CONFIG.search(html)
+    if "javascripts/iframe-worker-shim.js" in html and config:
+        bodies.append(shim_script(json.loads(config.group(1))["search"]))
+    hashes = dict.fromkeys(_hash(body) for body in bodies)
     script = " ".join(["script-src 'self'", *hashes])
     return "; ".join([DIRECTIVES[0], script, *DIRECTIVES[1:]])
 
