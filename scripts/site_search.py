@@ -157,13 +157,12 @@ def _spelling_classes() -> list[tuple[tuple[str, ...], str]]:
     words of all its forms that a document using one of them also holds: the headword and the
     spellings, and the plural in -s of a form that has none (the headword ``jeton`` of the period's
     ``jettons`` gives ``jetons``, which a reader may type)."""
-    out = []
+    out: list[tuple[tuple[str, ...], str]] = []
     for term in load_glossary():
         forms = {" ".join(_WORD.findall(fold(s))) for s in (term.term, *term.spellings)}
         words = {w for f in forms for w in _WORD.findall(f)}
         words |= {f"{f}s" for f in forms if " " not in f and not f.endswith(("s", "x", "z"))}
-        words = " ".join(sorted(words))
-        out.append((tuple(sorted(forms)), words))
+        out.append((tuple(sorted(forms)), " ".join(sorted(words))))
     return out
 
 

@@ -150,7 +150,11 @@ def test_the_replay_steps_by_card_and_trick_and_says_what_happens(
 def _search(tab: Any, query: str) -> list[list[str]]:
     """The results of a query as the search box shows them: for each page (in order), the
     addresses of its results, relative to the site."""
+    if tab.locator(".md-search-result__item").count():  # a page fresh for each query: no result of the last
+        tab.reload(wait_until="load")
     box = tab.locator("input.md-search__input")
+    if not box.is_visible():  # a narrow screen: the search opens from the header's button
+        tab.locator("label.md-header__button[for=__search]").click()
     box.click()
     box.fill("")
     box.type(query)
@@ -172,13 +176,15 @@ def _search(tab: Any, query: str) -> list[list[str]]:
     return groups
 
 
+@pytest.mark.parametrize("width", VIEWPORTS)
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_quinola_finds_its_topic_and_the_encyclopedie_paragraph_first(
-    visit: Callable[..., Visit], screenshots: Path
+    visit: Callable[..., Visit], screenshots: Path, width: str, scheme: str
 ) -> None:
-    v = visit()
+    v = visit(viewport=VIEWPORTS[width], scheme=scheme)
     tab = v.open("")
     groups = _search(tab, "quinola")
-    tab.screenshot(path=str(screenshots / "search-quinola-wide-light.png"))
+    tab.screenshot(path=str(screenshots / f"search-quinola-{width}-{scheme}.png"))
     top = groups[:5]
     assert any(g[0] == "topics/quinola/" for g in top), top
     encyclopedie = next(g for g in top if g[0] == "sources/encyclopedie-1765/")
@@ -219,11 +225,10 @@ def test_a_result_lands_on_its_paragraph(visit: Callable[..., Visit]) -> None:
     tab.locator('.md-search-result__item a[href$="encyclopedie-1765/#p4"]').first.click()
     tab.wait_for_function("() => location.hash === '#p4'")
     assert "/sources/encyclopedie-1765/" in tab.url
-    inside = tab.evaluate(
+    tab.wait_for_function(
         "() => { const r = document.getElementById('p4').getBoundingClientRect();"
         " return r.top >= 0 && r.top < innerHeight }"
     )
-    assert inside
     assert not v.errors, "\n".join(v.errors)
 
 
@@ -235,8 +240,9 @@ def test_a_corrected_word_is_found_in_its_corrected_form(visit: Callable[..., Vi
     assert not v.errors, "\n".join(v.errors)
 
 
-def test_the_index_loads_at_the_first_search_only(visit: Callable[..., Visit]) -> None:
-    v = visit()
+@pytest.mark.parametrize("width", VIEWPORTS)
+def test_the_index_loads_at_the_first_search_only(visit: Callable[..., Visit], width: str) -> None:
+    v = visit(viewport=VIEWPORTS[width])
     requested: list[str] = []
     v.page.on("request", lambda r: requested.append(r.url))
     tab = v.open("", wait="networkidle")
@@ -326,7 +332,10 @@ def test_no_page_reports_a_violation_of_its_policy(visit: Callable[..., Visit], 
         v.errors.clear()
         tab = v.open(_url_path(page), wait="load")
         violations = tab.evaluate("() => window.__violations")
-        problems += [f"{page}: {x}" for x in [*violations, *v.errors]]
+        # (a request the last page left unfinished fails as this one opens: test_browser.py sees
+        # failed requests; here, the policy's violations and the scripts' errors)
+        errors = [e for e in v.errors if not e.startswith("request failed")]
+        problems += [f"{page}: {x}" for x in [*violations, *errors]]
     assert not problems, "\n".join(problems)
 
 
@@ -339,8 +348,6 @@ def test_search_and_the_replay_work_under_the_policy(
     tab = v.open(PAYING_EXAMPLE, wait="load")
     tab.locator(".replay-next").click()
     tab.wait_for_function("() => location.hash === '#step-2'")
-    if width == "narrow":
-        tab.locator("label[for=__search]").first.click()
     groups = _search(tab, "quinola")
     assert groups
     tab.screenshot(path=str(screenshots / f"search-under-policy-{width}.png"))
