@@ -125,7 +125,7 @@ def test_the_replay_steps_by_card_and_trick_and_says_what_happens(
     words = paying.locator(".replay-play .visually-hidden").first.inner_text()
     assert words in said, (words, said)
     assert " pays " in said and "♥" not in said and "♠" not in said, said
-    tab.locator(f"#step-{number}").screenshot(path=str(screenshots / f"replay-{width}-{scheme}.png"))
+    replay.screenshot(path=str(screenshots / f"replay-{width}-{scheme}.png"))
     # The buttons to the last card: the focus stays on the button, which says it cannot go on.
     next_button = tab.locator(".replay-next")
     tab.locator(".replay-previous-trick").focus()
@@ -153,9 +153,11 @@ def _search(tab: Any, query: str) -> list[list[str]]:
     if tab.locator(".md-search-result__item").count():  # a page fresh for each query: no result of the last
         tab.reload(wait_until="load")
     box = tab.locator("input.md-search__input")
-    if not box.is_visible():  # a narrow screen: the search opens from the header's button
-        tab.locator("label.md-header__button[for=__search]").click()
-    box.click()
+    opener = tab.locator("label.md-header__button[for=__search]")
+    if opener.is_visible():  # a narrow screen: the search opens from the header's button
+        opener.click()
+        box.wait_for(state="visible")
+    box.focus()
     box.fill("")
     box.type(query)
     tab.wait_for_function(
@@ -223,11 +225,10 @@ def test_a_result_lands_on_its_paragraph(visit: Callable[..., Visit]) -> None:
     tab = v.open("")
     _search(tab, "quinola")
     tab.locator('.md-search-result__item a[href$="encyclopedie-1765/#p4"]').first.click()
-    tab.wait_for_function("() => location.hash === '#p4'")
-    assert "/sources/encyclopedie-1765/" in tab.url
+    tab.wait_for_url("**/sources/encyclopedie-1765/#p4")
     tab.wait_for_function(
-        "() => { const r = document.getElementById('p4').getBoundingClientRect();"
-        " return r.top >= 0 && r.top < innerHeight }"
+        "() => { const p = document.getElementById('p4'); if (!p) return false;"
+        " const r = p.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight }"
     )
     assert not v.errors, "\n".join(v.errors)
 
