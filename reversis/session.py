@@ -115,9 +115,6 @@ def _check(fields: dict[Any, Any], place: Callable[[str], str], *, source: str) 
     def fail(key: str, problem: str) -> ScenarioError:
         return ScenarioError(f"{place(key)}: {problem}")
 
-    unknown = [str(key) for key in fields if key not in _FIELDS]
-    if unknown:
-        raise fail(unknown[0], f"unknown field (known: {', '.join(_FIELDS)})")
     if not isinstance(fields.get("ruleset"), str):
         given = f"{show(fields['ruleset'])} is not a ruleset id" if "ruleset" in fields else "missing"
         raise fail("ruleset", f"{given} (known: {', '.join(ruleset_ids())})")
@@ -131,6 +128,9 @@ def _check(fields: dict[Any, Any], place: Callable[[str], str], *, source: str) 
     own = getattr(game_of(rules), "parse_sitting_fields", None)
     if own is not None:  # a game with sittings of its own (romestecq: a game played to its target)
         return own(fields, place, source=source, rules=rules)  # type: ignore[no-any-return]
+    unknown = [str(key) for key in fields if key not in _FIELDS]
+    if unknown:
+        raise fail(unknown[0], f"unknown field (known: {', '.join(_FIELDS)})")
     try:
         rules = rules.with_options({str(name): value for name, value in options.items()})
         players = compile_params(rules).players
