@@ -4,7 +4,9 @@ reader can land on and words in every form a reader may type. A MkDocs hook (``m
 
 - **A source page is one document per paragraph and one per annotation**, each with the address of
   its anchor (``sources/<id>/#p4``, ``sources/<id>/#<annotation>``), and one for the page itself
-  (its title and its record). The page's HTML is not indexed (its front matter gets ``search:
+  (its title and its record). A paragraph's result shows its text; its English translation is
+  searched too (the field ``translation``) but not shown, so that a result is not twice as long.
+  The page's HTML is not indexed (its front matter gets ``search:
   exclude``): its text is the corpus's own, the transcription with every correction accepted, so
   that a corrected word is found in its corrected form only (never glued to the OCR's reading and
   the class of the correction, as the page's struck and inserted text reads).
@@ -126,7 +128,8 @@ def source_documents(titles: Mapping[str, str]) -> list[dict[str, Any]]:
                 {
                     "location": f"{page}#{paragraph.anchor}",
                     "title": escape(f"{title}, paragraph {paragraph.number} ({paragraph.id})", quote=False),
-                    "text": _paragraphs(paragraph.clean, paragraph.translation),
+                    "text": _paragraphs(paragraph.clean),
+                    "translation": " ".join(paragraph.translation.split()),
                     "boost": boost,
                 }
             )
@@ -184,7 +187,7 @@ def add_folds(docs: Iterable[dict[str, Any]], classes: list[tuple[tuple[str, ...
                 by_word.setdefault(form, set()).add(i)
     for doc in docs:
         title = _TAG.sub(" ", doc.get("title", ""))
-        text = _TAG.sub(" ", doc.get("text", ""))
+        text = _TAG.sub(" ", doc.get("text", "") + " " + doc.get("translation", ""))
         title_words = _WORD.findall(fold(title))
         text_words = _WORD.findall(fold(text))
         doc["fold_title"] = _folded_words(title, title_words)
