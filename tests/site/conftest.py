@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from filelock import FileLock
@@ -69,3 +70,38 @@ def built_site(shared_once: Callable[[str, Callable[[Path], None]], Path]) -> Pa
 def offline_site(shared_once: Callable[[str, Callable[[Path], None]], Path]) -> Path:
     """The site as ``make offline`` builds it (REVERSIS_OFFLINE=true), once per run."""
     return shared_once("site-offline", _build({"REVERSIS_OFFLINE": "true"}, "offline build"))
+
+
+# ---- the browser tests' fixtures (test_browser.py and the modules beside it share one browser) ----
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, once per process (test_browser.browser_session)."""
+    import test_browser
+
+    yield from test_browser.browser_session()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 on a free port, for the session (test_browser.serve)."""
+    import test_browser
+
+    yield from test_browser.serve(built_site)
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[Path]:
+    """The screenshots' folder (test_browser.screenshot_folder)."""
+    import test_browser
+
+    yield from test_browser.screenshot_folder(tmp_path_factory, pytestconfig)
+
+
+@pytest.fixture
+def visit(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
+    """Open a page in a fresh context (test_browser.visits)."""
+    import test_browser
+
+    yield from test_browser.visits(browser, site_url)

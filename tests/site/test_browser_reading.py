@@ -1,5 +1,5 @@
 """The reading edition in a real browser (Debian's Chromium, as in ``test_browser.py``, whose
-fixtures these tests share): the worked examples' payments and replay, the search, the
+fixtures, in conftest.py, these tests share): the worked examples' payments and replay, the search, the
 Content-Security-Policy, the weight of the home page. Each at 1280 px and 390 px, in the light and
 the dark scheme where what is checked can differ; screenshots go with the others
 (``$REVERSIS_SCREENSHOTS``).
@@ -19,17 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_browser
 from test_browser import BATCHES, NARROW, PAGES, SITE_PATH, Visit, _SiteHandler, _url_path
 
 from reversis.annotations import load_annotations
 from reversis.corpus import load_corpus
-
-# The fixtures of test_browser.py: the browser, the served site, the screenshots' folder, a visit.
-browser = test_browser.browser
-site_url = test_browser.site_url
-screenshots = test_browser.screenshots
-visit = test_browser.visit
 
 WIDE = {"width": 1280, "height": 900}
 VIEWPORTS = {"wide": WIDE, "narrow": NARROW}
