@@ -31,6 +31,7 @@ from reversis.domains import CARD_RANKS, Domain
 from reversis.errors import ReversisError
 from reversis.games import game_of, play_text
 from reversis.ruleset import Ruleset
+from reversis.scenario import decode_text
 
 __all__ = ["SOURCE", "card_values", "error_line", "play", "play_json", "result_text", "ruleset_data"]
 
@@ -52,6 +53,8 @@ def play(text: str, *, options: Mapping[str, Any] | None = None, source: str = S
     """A scenario's text played: ``{"json": what play --json prints, "account": what play prints}``,
     or ``{"error": the command's one line, "line": its line in the text or None}``."""
     try:
+        # the limits of a file, in its words (the command reads a file's bytes)
+        decode_text(text.encode("utf-8", errors="surrogatepass"), source=source)
         scenario, hand = play_text(text, options=options, source=source)
         game = game_of(scenario.rules)
         return {"json": result_text(game, hand), "account": game.account(hand, scenario)}

@@ -7,7 +7,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from site_build import REPO, build_script, mkdocs_build
+from site_build import REPO, add_try_files, build_script, mkdocs_build
+
+# The browser, its server and its pages, for every browser test of this folder (test_try.py too)
+from test_browser import browser, screenshots, site_url, visit  # noqa: F401
 
 
 @pytest.fixture(scope="session")
@@ -27,6 +30,8 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     site_dir = tmp_path_factory.mktemp("site")
     result = mkdocs_build(REPO / "mkdocs.yml", site_dir)
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stderr}"
+    added = add_try_files(site_dir)  # "Try it": the engine's files, as `make build` adds them
+    assert added.returncode == 0, f"scripts/site_try.py failed:\n{added.stderr}"
     yield site_dir
 
 
