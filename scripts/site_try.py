@@ -12,6 +12,8 @@ tests after theirs) writes ``SITE_DIR/try/``:
 - ``rulesets/<id>.json``: each ruleset's options as ``reversis rules ID --json`` prints them, with
   the cards a card option may name; ``examples/<page>.yaml``: each worked example's scenario;
   ``templates/<id>.yaml``: an empty scenario per ruleset, for "Check your own reading";
+- ``pycache.zip``: the bytecode of both, compiled by Pyodide itself under Node
+  (``site_engine/compile.mjs``; without Node the page compiles them as it imports them);
 - ``worker.js``, ``ui.js`` and ``try.css`` of ``site_engine/``, and ``manifest.json``: what the
   worker fetches, with the size of each file (the progress bar's total).
 
@@ -76,6 +78,28 @@ def project_wheel() -> Path:
         raise SystemExit(f"site_try: pip wheel failed: {last}")
     stamp.write_text(digest)
     return wheels[0]
+
+
+def bytecode(wheel: Path, yaml_zip: Path) -> Path | None:
+    """The engine's bytecode as Pyodide compiles it (``site_engine/compile.mjs``, with Node), kept
+    beside the wheel; None without Node (the page then compiles the engine as it imports it)."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    out = wheel.parent / "pycache.zip"
+    if out.is_file() and out.stat().st_mtime >= wheel.stat().st_mtime:
+        return out
+    done = subprocess.run(
+        [node, str(ENGINE / "compile.mjs"), str(wheel), str(yaml_zip), str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ENGINE,
+        check=False,
+    )
+    if done.returncode != 0 or not out.is_file():
+        last = (done.stderr.strip().splitlines() or ["nothing written"])[-1]
+        raise SystemExit(f"site_try: compiling the engine's bytecode failed: {last}")
+    return out
 
 
 def pure_yaml(out: Path) -> None:
@@ -144,10 +168,16 @@ def write(site: Path) -> dict[str, Any]:
         wheel = project_wheel()
         shutil.copyfile(wheel, out / wheel.name)
         pure_yaml(out / "pyyaml.zip")
+        compiled = bytecode(wheel, out / "pyyaml.zip")
+        if compiled is not None:
+            shutil.copyfile(compiled, out / "pycache.zip")
         version = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
         files = {f"pyodide/{name}": (out / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
         files[wheel.name] = (out / wheel.name).stat().st_size
         files["pyyaml.zip"] = (out / "pyyaml.zip").stat().st_size
+        if compiled is not None:
+            files["pycache.zip"] = (out / "pycache.zip").stat().st_size
+            manifest["bytecode"] = "pycache.zip"
         manifest.update(pyodide=version, wheel=wheel.name, yaml="pyyaml.zip", files=files, total=sum(files.values()))
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     return manifest

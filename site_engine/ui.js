@@ -648,12 +648,13 @@ async function mountExample(place, status, sharedText, load) {
     const result = JSON.parse(answer.json);
     page = { result, options: result.options || {} };
     controls = {};
-    const fieldset = el("fieldset", { class: "try-fieldset" }, el("legend", { text: `The options of ${rules.title} (${Object.keys(rules.options).length}), as this hand plays them` }));
+    const list = el("div", { class: "try-option-list" });
+    const fieldset = el("fieldset", { class: "try-fieldset" }, el("legend", { text: `The options of ${rules.title} (${Object.keys(rules.options).length}), as this hand plays them` }), list);
     for (const [name, option] of Object.entries(rules.options)) {
       const value = name in page.options ? page.options[name] : option.default;
       const c = optionControl(name, option, value, rules);
       controls[name] = c;
-      fieldset.append(c.row);
+      list.append(c.row);
     }
     const submit = el("button", { type: "submit", class: "md-button md-button--primary try-replay", text: "Replay under these readings" });
     const reset = el("button", { type: "reset", class: "md-button try-reset", text: "Back to the page's reading" });

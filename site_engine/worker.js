@@ -15,28 +15,28 @@ let started = 0;
 const phases = {};
 const seconds = () => Number(((performance.now() - started) / 1000).toFixed(3));
 
-// Each file of the manifest is fetched once, its bytes counted as they arrive.
+// Each file is fetched once, its bytes counted as they arrive from a copy of the response: the
+// response itself goes to Pyodide untouched, so that the browser may keep the compiled WebAssembly
+// with its address for the next visit.
 const plainFetch = self.fetch.bind(self);
-function counted(response) {
-  if (!response.body) {
-    return response;
+async function count(body) {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      return;
+    }
+    loaded += value.byteLength;
+    self.postMessage({ progress: { loaded, total: manifest.total } });
   }
-  const reader = response.body.getReader();
-  const stream = new ReadableStream({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        return;
-      }
-      loaded += value.byteLength;
-      self.postMessage({ progress: { loaded, total: manifest.total } });
-      controller.enqueue(value);
-    },
-  });
-  return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
-self.fetch = async (resource, init) => counted(await plainFetch(resource, init));
+self.fetch = async (resource, init) => {
+  const response = await plainFetch(resource, init);
+  if (response.ok && response.body && manifest) {
+    count(response.clone().body).catch(() => {});
+  }
+  return response;
+};
 
 async function bytes(name) {
   const response = await fetch(new URL(name, base));
@@ -56,9 +56,17 @@ async function start() {
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] });
   phases.python = seconds();
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  const [wheel, yaml] = await Promise.all([bytes(manifest.wheel), bytes(manifest.yaml)]);
+  const [wheel, yaml, compiled] = await Promise.all([
+    bytes(manifest.wheel),
+    bytes(manifest.yaml),
+    manifest.bytecode ? bytes(manifest.bytecode) : null,
+  ]);
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   pyodide.unpackArchive(yaml, "zip", { extractDir: sitePackages });
+  if (compiled) {
+    // the engine's bytecode, compiled by this Pyodide when the site was built
+    pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
+  }
   phases.installed = seconds();
   pyodide.runPython("import reversis.web, reversis.web_doctest");
   phases.imported = seconds();
