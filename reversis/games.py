@@ -8,8 +8,8 @@ the command line and the site treat every game alike:
 - ``result(hand)``: the JSON result; ``record(hand, *, bot, seed)``: the complete scenario that
   replays the hand; ``account(hand, scenario)``: the readable account.
 
-:func:`parse_any` (and :func:`parse_data`, of text already read), :func:`load_any`,
-:func:`play_file` and :func:`play_text` read a scenario of any game: its ruleset names the game,
+:func:`parse_any`, :func:`load_any`, :func:`play_file` and :func:`play_text` (of a scenario's
+text, as the site's pages play it) read a scenario of any game: its ruleset names the game,
 whose ``parse`` and ``run`` they call.
 
 What the games share lives in the modules they import: the cards and packs, rulesets and their
@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from reversis.errors import RulesetError
-from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
+from reversis.errors import RulesetError, ScenarioError
+from reversis.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.scenario import parse_fields, read_text
 from reversis.scenario_yaml import read_yaml
 
-__all__ = ["GAMES", "Game", "game_of", "load_any", "parse_any", "parse_data", "play_file", "play_text"]
+__all__ = ["GAMES", "Game", "game_of", "load_any", "parse_any", "play_file", "play_text"]
 
 #: Each game and the module that plays it.
 GAMES = {"reversis": "reversis.reversis_game", "romestecq": "reversis.romestecq.game"}
@@ -57,16 +57,16 @@ def game_of(rules: Ruleset) -> Game:
     return module  # type: ignore[no-any-return]
 
 
-def parse_any(text: str, *, source: str) -> Any:
+def parse_any(text: str, *, source: str, options: Mapping[str, Any] | None = None) -> Any:
     """Parse and check a scenario of any game: its ruleset names the game (a scenario that names no
-    known ruleset is checked as a reversis scenario, whose checks say what is wrong)."""
+    known ruleset is checked as a reversis scenario, whose checks say what is wrong).
+
+    ``options`` (from ``--option NAME=VALUE``) override the scenario's own; an error in one of them
+    names it as ``--option NAME``.
+    """
     data, lines = read_yaml(text, source=source)
-    return parse_data(data, lines=lines, source=source)
-
-
-def parse_data(data: Any, *, lines: dict[str, int], source: str) -> Any:
-    """Check a scenario of any game already read from YAML (``lines``: the line of each field), as
-    :func:`parse_any` does."""
+    if options:
+        data = _overridden(data, options)
     if isinstance(data, dict) and isinstance(data.get("ruleset"), str) and data["ruleset"] in ruleset_ids():
         rules = load_ruleset(data["ruleset"])
         if rules.game != "reversis":
@@ -74,24 +74,35 @@ def parse_data(data: Any, *, lines: dict[str, int], source: str) -> Any:
     return parse_fields(data, lines=lines, source=source)
 
 
-def load_any(path: str | Path) -> Any:
+def _overridden(data: Any, options: Mapping[str, Any]) -> Any:
+    """The scenario's fields with ``options`` over its own, each checked first against its ruleset."""
+    if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str) or data["ruleset"] not in ruleset_ids():
+        return data  # the scenario's own checks say what is wrong with it
+    rules = load_ruleset(data["ruleset"])
+    for name, value in options.items():
+        try:
+            rules.with_options({name: value})
+        except OptionError as exc:
+            raise ScenarioError(f"--option {name}{exc.path}: {exc.detail}") from None
+        except RulesetError as exc:
+            raise ScenarioError(f"--option {name}: {exc}") from None
+    own = data.get("options")
+    return {**data, "options": {**(own if isinstance(own, dict) else {}), **options}}
+
+
+def load_any(path: str | Path, *, options: Mapping[str, Any] | None = None) -> Any:
     """Read and check a scenario file of any game (see :func:`parse_any`)."""
-    return parse_any(read_text(path), source=str(path))
+    return parse_any(read_text(path), source=str(path), options=options)
 
 
-def play_file(path: str | Path) -> tuple[Any, Any]:
+def play_file(path: str | Path, *, options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
     """Load and run a scenario file of any game (errors are ``ReversisError``s with one-line messages)."""
-    return play_text(read_text(path), source=str(path))
+    return play_text(read_text(path), source=str(path), options=options)
 
 
 def play_text(text: str, *, source: str, options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
-    """Parse, check and run a scenario's text, with ``options`` set over the scenario's own (as a
-    page of the site replays an example under the reader's choice): the scenario and its finished
-    hand. An error about an option set from outside names the line of the scenario's ``options``."""
-    data, lines = read_yaml(text, source=source)
-    if options and isinstance(data, dict) and isinstance(data.get("options") or {}, dict):
-        data["options"] = {**(data.get("options") or {}), **options}
-        for name in options:
-            lines.setdefault(f"options.{name}", lines.get("options", 1))
-    scenario = parse_data(data, lines=lines, source=source)
+    """Parse, check and run a scenario's text of any game (as a page of the site plays what a reader
+    typed, and replays an example under other options, exactly as ``play --option`` does): the
+    scenario and its finished hand."""
+    scenario = parse_any(text, source=source, options=options)
     return scenario, game_of(scenario.rules).run(scenario)

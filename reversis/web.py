@@ -13,10 +13,10 @@ what the command prints, to the character, and its errors are the command's one 
 (True, {'0': -22, '1': 16, '2': -2, '3': 8})
 >>> json.loads(play(text, options={"pool_stake": 5})["json"])["balances"]
 {'0': -25, '1': 13, '2': -5, '3': 17}
->>> play("ruleset: encyclopedie-1765\\nseed: 3\\noptions: {players: 5}\\n", options={"players": 6})
-{'error': 'reversis: error: scenario.yaml:3: options.players: 6 is not allowed: it must be one of 4, 5', 'line': 3}
+>>> play(text, options={"players": 6})  # as reversis play --option players=6
+{'error': 'reversis: error: --option players: 6 is not allowed: it must be one of 4, 5', 'line': None}
 >>> play("ruleset: [\\n")
-{'error': 'reversis: error: scenario.yaml:2: malformed YAML: did not find expected node content', 'line': 2}
+{'error': "reversis: error: scenario.yaml:2: malformed YAML: expected the node content, but found '<stream end>'", 'line': 2}
 """
 
 from __future__ import annotations
