@@ -63,11 +63,11 @@ def play(text: str, *, options: Mapping[str, Any] | None = None, source: str = S
         return {"error": error_line(exc), "line": int(found.group(1)) if found else None}
 
 
-def play_json(text: str, options: str = "{}") -> str:
+def play_json(text: str, options: str = "{}", *, source: str = SOURCE) -> str:
     """:func:`play` for a page's worker: the options and the answer as JSON text (an object's keys
     that are whole numbers, ``{"4": 3}`` for ``talon``, read as numbers, as YAML reads them)."""
     given = json.loads(options, object_pairs_hook=lambda pairs: {int(k) if k.isdigit() else k: v for k, v in pairs})
-    return json.dumps(play(text, options=given), ensure_ascii=False)
+    return json.dumps(play(text, options=given, source=source), ensure_ascii=False)
 
 
 def card_values(domain: Domain, rules: Ruleset) -> list[str]:

@@ -90,15 +90,15 @@ def bytecode(wheel: Path, yaml_zip: Path) -> Path | None:
     if out.is_file() and out.stat().st_mtime >= wheel.stat().st_mtime:
         return out
     done = subprocess.run(
-        [node, str(ENGINE / "compile.mjs"), str(wheel), str(yaml_zip), str(out)],
+        [node, str(ENGINE / "compile.mjs"), str(wheel.resolve()), str(yaml_zip.resolve()), str(out.resolve())],
         capture_output=True,
         text=True,
         cwd=ENGINE,
         check=False,
     )
     if done.returncode != 0 or not out.is_file():
-        last = (done.stderr.strip().splitlines() or ["nothing written"])[-1]
-        raise SystemExit(f"site_try: compiling the engine's bytecode failed: {last}")
+        errors = [line for line in done.stderr.splitlines() if "Error" in line] or ["nothing written"]
+        raise SystemExit(f"site_try: compiling the engine's bytecode failed: {errors[0][:300]}")
     return out
 
 

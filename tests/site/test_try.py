@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 #: An example of each ruleset, and another reading of one of its options (the value a form control
 #: of that option is set to).
 READINGS = {
-    "encyclopedie-1765": ("talon-five-two", "talon", {5: 7}),
+    "encyclopedie-1765": ("revoke-bete", "revoke_penalty", "fine"),
     "espagnolette-19c": ("esp19c-rule-12-tenth-card", "renouncer_lost_effect", "loses-hand"),
     "revesino": ("rev-aces-placed-copas", "special_ace", "AO"),
     "romestecq": ("triche-of-queens-nothing", "low_triche", 3),
@@ -53,11 +53,13 @@ def _example(slug: str) -> Path:
     return next(REPO.glob(f"examples/*/{slug}.yaml"))
 
 
-def _cli(text: str, folder: Path) -> tuple[int, str, str]:
-    """``reversis play scenario.yaml --json`` on ``text``, in ``folder``: status, output, error."""
+def _cli(text: str, folder: Path, options: dict[str, Any] | None = None) -> tuple[int, str, str]:
+    """``reversis play scenario.yaml --json [--option NAME=VALUE ...]`` on ``text``, in ``folder``:
+    status, output, error."""
     (folder / "scenario.yaml").write_text(text, encoding="utf-8")
+    flags = [f"--option={name}={_flow(value)}" for name, value in (options or {}).items()]
     done = subprocess.run(
-        [sys.executable, "-m", "reversis", "play", "scenario.yaml", "--json"],
+        [sys.executable, "-m", "reversis", "play", "scenario.yaml", "--json", *flags],
         cwd=folder,
         capture_output=True,
         text=True,
@@ -66,10 +68,9 @@ def _cli(text: str, folder: Path) -> tuple[int, str, str]:
     return done.returncode, done.stdout, done.stderr.strip()
 
 
-def _with_options(text: str, options: dict[str, Any]) -> str:
-    data = yaml.safe_load(text)
-    data["options"] = {**(data.get("options") or {}), **options}
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+def _flow(value: Any) -> str:
+    """A value as YAML on one line, as ``--option`` reads it."""
+    return yaml.safe_dump(value, default_flow_style=True, width=10_000).strip().removesuffix("\n...")
 
 
 def _press(tab: Page) -> float:
@@ -99,11 +100,14 @@ def _set(tab: Page, name: str, value: Any) -> None:
 def _replayed(tab: Page, before: str | None) -> str:
     """The JSON of the replay that follows ``before`` (the previous one's, or None)."""
     tab.wait_for_function(
-        "b => { const c = document.querySelector('.try-it > .try-output .try-json-text');"
-        " return c && c.textContent !== b; }",
+        "b => { const o = document.querySelector('.try-it > .try-output');"
+        " const c = o.querySelector('.try-json-text');"
+        " return (c && c.textContent !== b) || o.querySelector('.try-error'); }",
         arg=before,
         timeout=30_000,
     )
+    error = tab.locator(".try-it > .try-output .try-error")
+    assert not error.count(), error.inner_text()
     return tab.locator(".try-it > .try-output .try-json-text").text_content() or ""
 
 
@@ -181,7 +185,7 @@ def test_an_example_loads_replays_and_reads_in_both_schemes(
     replay = time.monotonic() - t0
     print(f"\nfirst result {seconds:.1f} s after pressing (worker's phases {phases}); replay {replay:.2f} s")
     text = _example("quinola-placed").read_text(encoding="utf-8")
-    status, out, _ = _cli(_with_options(text, {"quinola_placed_wins_pool": False}), tmp_path)
+    status, out, _ = _cli(text, tmp_path, {"quinola_placed_wins_pool": False})
     assert status == 0 and page_json == out.rstrip("\n")
     summary = tab.locator(".try-diff-summary").inner_text()
     assert "1 removed" in summary and "seat 2" in summary, summary
@@ -223,7 +227,7 @@ def test_an_example_of_each_ruleset_plays_as_the_command_line(
     # another reading, from the form
     _set(tab, option, value)
     replayed = _replayed(tab, None)
-    status, out, _ = _cli(_with_options(text, {option: value}), tmp_path)
+    status, out, _ = _cli(text, tmp_path, {option: value})
     assert status == 0 and replayed == out.rstrip("\n")
     assert replayed != shown, f"{option}: {value!r} plays the hand as the page does"
     _clean(v)
@@ -263,7 +267,8 @@ def test_a_doctest_runs_edited_and_an_endless_one_is_stopped(visit: Callable[...
     verdict = box.locator(".try-verdict")
     verdict.wait_for(timeout=LOAD)
     assert verdict.inner_text().startswith("All "), verdict.inner_text()
-    box.screenshot(path=str(screenshots / "try-doctest.png"))
+    box.scroll_into_view_if_needed()
+    tab.screenshot(path=str(screenshots / "try-doctest.png"))
 
     def run(text: str) -> str:
         box.locator("textarea").fill(text)
