@@ -15,8 +15,10 @@ what the command prints, to the character, and its errors are the command's one 
 {'0': -25, '1': 13, '2': -5, '3': 17}
 >>> play(text, options={"players": 6})  # as reversis play --option players=6
 {'error': 'reversis: error: --option players: 6 is not allowed: it must be one of 4, 5', 'line': None}
->>> play("ruleset: [\\n")
-{'error': "reversis: error: scenario.yaml:2: malformed YAML: expected the node content, but found '<stream end>'", 'line': 2}
+>>> print(play("ruleset: [\\n")["error"])
+reversis: error: scenario.yaml:2: malformed YAML: expected the node content, but found '<stream end>'
+>>> play("ruleset: [\\n")["line"]
+2
 """
 
 from __future__ import annotations
