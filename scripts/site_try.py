@@ -18,8 +18,9 @@ tests after theirs) writes ``SITE_DIR/try/``:
   worker fetches, with the size of each file (the progress bar's total).
 
 Nothing of it is fetched before the reader presses the control (``docs/javascripts/try.js`` draws
-the control; the rest is ``ui.js``'s). Without Pyodide installed (no npm) the folder holds only
-the manifest, which says so, and the control says the engine is not part of this copy.
+the control; the rest is ``ui.js``'s). Without Pyodide installed (no npm), or without a wheel
+(``pip`` offline), the site is built without the engine: the manifest says why, and the control
+that the engine is not part of this copy.
 """
 
 from __future__ import annotations
@@ -51,6 +52,10 @@ OWN_FILES = ("worker.js", "ui.js", "try.css")
 CACHE = REPO / "build" / "try"
 
 
+class Unavailable(Exception):
+    """The engine cannot be built here (no Pyodide, or no wheel): the site goes without it."""
+
+
 def _package_digest() -> str:
     """A digest of everything the wheel is built from."""
     digest = hashlib.sha256()
@@ -75,7 +80,7 @@ def project_wheel() -> Path:
     wheels = sorted(folder.glob("reversis-*.whl"))
     if done.returncode != 0 or len(wheels) != 1:
         last = (done.stderr.strip().splitlines() or ["no wheel written"])[-1]
-        raise SystemExit(f"site_try: pip wheel failed: {last}")
+        raise Unavailable(f"pip wheel failed: {last}")
     stamp.write_text(digest)
     return wheels[0]
 
@@ -98,7 +103,8 @@ def bytecode(wheel: Path, yaml_zip: Path) -> Path | None:
     )
     if done.returncode != 0 or not out.is_file():
         errors = [line for line in done.stderr.splitlines() if "Error" in line] or ["nothing written"]
-        raise SystemExit(f"site_try: compiling the engine's bytecode failed: {errors[0][:300]}")
+        print(f"site_try: the engine's bytecode not compiled (the page compiles it): {errors[0][:300]}")
+        return None
     return out
 
 
@@ -162,10 +168,16 @@ def write(site: Path) -> dict[str, Any]:
     for example in load_examples():
         shutil.copyfile(example.path, out / "examples" / f"{example.page}.yaml")
     manifest: dict[str, Any] = {"engine": PYODIDE.joinpath("package.json").is_file()}
+    if not manifest["engine"]:
+        manifest["why"] = f"{PYODIDE.relative_to(REPO)} is not installed (npm ci in site_engine/)"
+    else:
+        try:
+            wheel = project_wheel()
+        except Unavailable as exc:
+            manifest.update(engine=False, why=str(exc))
     if manifest["engine"]:
         for name in PYODIDE_FILES:
             shutil.copyfile(PYODIDE / name, out / "pyodide" / name)
-        wheel = project_wheel()
         shutil.copyfile(wheel, out / wheel.name)
         pure_yaml(out / "pyyaml.zip")
         compiled = bytecode(wheel, out / "pyyaml.zip")
@@ -191,7 +203,7 @@ def main() -> None:
     if manifest["engine"]:
         print(f"site_try: {args.site / 'try'}: Pyodide {manifest['pyodide']}, {manifest['total'] / 1e6:.1f} MB")
     else:
-        print(f"site_try: {PYODIDE.relative_to(REPO)} is not installed (npm ci in site_engine/): no engine in the site")
+        print(f"site_try: no engine in the site: {manifest['why']}")
 
 
 if __name__ == "__main__":

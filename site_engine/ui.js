@@ -156,6 +156,10 @@ function statusArea() {
     say(message) {
       text.textContent = message;
     },
+    // a result said aloud with the status line (the live region), as one message
+    announce(message) {
+      text.textContent = `${text.textContent} ${message}`.trim();
+    },
     async loaded() {
       const e = theEngine();
       let settled = false;
@@ -516,7 +520,7 @@ function playground(container, { text, label, status, ruleset }) {
   const share = el("button", { type: "button", class: "md-button try-share", text: "Share this scenario" });
   const link = el("p", { class: "try-share-box" });
   link.hidden = true;
-  const out = el("div", { class: "try-output", "aria-live": "polite" });
+  const out = el("div", { class: "try-output" });
   container.append(ed.box, el("div", { class: "try-buttons" }, play, share), link, out);
   share.addEventListener("click", () => {
     const href = shareLink(ed.area.value);
@@ -579,7 +583,7 @@ async function mountExample(place, status, sharedText, load) {
   const [scenario, rulesText] = await Promise.all([fetchText(`try/examples/${slug}.yaml`), fetchText(`try/rulesets/${rulesetId}.json`)]);
   const rules = JSON.parse(rulesText);
   const form = el("form", { class: "try-options" });
-  const output = el("div", { class: "try-output", "aria-live": "polite" });
+  const output = el("div", { class: "try-output" });
   const editorBox = el("div", { class: "try-edit" }, el("h3", { text: "Edit the scenario and play it" }));
   place.append(form, output, editorBox);
   const { play } = playground(editorBox, { text: sharedText ?? scenario, label: "The scenario (YAML)", status, ruleset: rulesetId });
@@ -692,6 +696,10 @@ async function mountCheck(place, status, sharedText) {
   const holder = el("div", { class: "try-edit" });
   place.append(el("p", { class: "try-pick" }, el("label", { for: id, text: "Start from an empty scenario of the ruleset " }), select), holder);
   const made = playground(holder, { text: sharedText ?? texts[0], label: "The scenario (YAML)", status, ruleset: null });
+  const named = sharedText !== null ? /^\s*ruleset:\s*([\w-]+)/m.exec(sharedText) : null;
+  if (named && rulesets.includes(named[1])) {
+    select.value = named[1];
+  }
   select.addEventListener("change", () => {
     made.ed.area.value = texts[rulesets.indexOf(select.value)];
     made.ed.area.dispatchEvent(new Event("input"));
@@ -723,7 +731,7 @@ function mountDoctest(pre, startButton) {
   const run = el("button", { type: "button", class: "md-button md-button--primary try-run", text: "Run" });
   const reset = el("button", { type: "button", class: "md-button try-reset", text: "Back to the example as printed" });
   const status = statusArea();
-  const out = el("div", { class: "try-output try-doctest-output", "aria-live": "polite" });
+  const out = el("div", { class: "try-output try-doctest-output" });
   const box = el(
     "div",
     { class: "try-doctest" },
@@ -742,7 +750,9 @@ function mountDoctest(pre, startButton) {
     try {
       const e = await status.loaded();
       status.say("Running the example…");
+      const t0 = performance.now();
       const { answer } = await e.request("doctest", area.value);
+      const seconds = (performance.now() - t0) / 1000;
       if (answer.error) {
         out.replaceChildren(el("p", { class: "try-error", role: "alert", text: answer.error }));
         status.say(answer.error);
@@ -756,7 +766,8 @@ function mountDoctest(pre, startButton) {
       ]);
       const verdict = answer.failures ? `${answer.failures} of ${answer.tried} lines differ from what the example expects.` : `All ${answer.tried} lines give what the example expects.`;
       out.replaceChildren(el("p", { class: "try-verdict", text: verdict }), table("Each line, its expected output and what the engine printed", ["line", "expected", "printed", ""], rows));
-      status.say(verdict);
+      status.say(`Ran in ${seconds.toFixed(2)} s.`);
+      status.announce(verdict);
     } catch (error) {
       out.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
       status.say(error.message);
@@ -765,6 +776,8 @@ function mountDoctest(pre, startButton) {
     }
   };
   run.addEventListener("click", go);
+  area.setSelectionRange(0, 0);
   area.focus();
+  area.scrollLeft = 0;
   go();
 }

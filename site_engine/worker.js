@@ -49,7 +49,7 @@ async function bytes(name) {
 async function start() {
   started = performance.now();
   const answer = await plainFetch(new URL("manifest.json", base));
-  manifest = await answer.json();
+  manifest = answer.ok ? await answer.json() : { engine: false };
   if (!manifest.engine) {
     throw new Error("The engine is not part of this copy of the site.");
   }
