@@ -428,7 +428,9 @@ function optionControl(name, option, value, rulesData) {
     };
   }
   const links = option.cites.map((c, i) => [i ? ", " : "", el("a", { href: root + (rulesData.links[c] || ""), text: c })]);
-  const label = control.tagName === "SPAN" ? el("span", { class: "try-option-name", id: `${id}-label` }, code(name)) : el("label", { for: id, class: "try-option-name", id: `${id}-label` }, code(name));
+  const mark = el("span", { class: "try-changed-mark", text: " changed" });
+  mark.hidden = true;
+  const label = control.tagName === "SPAN" ? el("span", { class: "try-option-name", id: `${id}-label` }, code(name), mark) : el("label", { for: id, class: "try-option-name", id: `${id}-label` }, code(name), mark);
   const row = el(
     "div",
     { class: "try-option", "data-option": name },
@@ -614,11 +616,14 @@ async function mountExample(place, status, sharedText, load) {
   };
   const replayOnce = async () => {
     const overrides = {};
-    for (const [name, { read }] of Object.entries(controls)) {
+    for (const [name, { read, row }] of Object.entries(controls)) {
       const value = read();
-      if (JSON.stringify(value) !== JSON.stringify(page.options[name] ?? rules.options[name].default)) {
+      const changed = JSON.stringify(value) !== JSON.stringify(page.options[name] ?? rules.options[name].default);
+      if (changed) {
         overrides[name] = value;
       }
+      row.classList.toggle("try-option-changed", changed);
+      row.querySelector(".try-changed-mark").hidden = !changed;
     }
     status.say("Replaying the hand…");
     const t0 = performance.now();

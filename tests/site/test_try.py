@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -73,10 +74,14 @@ def _flow(value: Any) -> str:
     return yaml.safe_dump(value, default_flow_style=True, width=10_000).strip().removesuffix("\n...")
 
 
-def _press(tab: Page) -> float:
-    """Press the control of an example page and wait for its options; the seconds it took."""
+def _press(tab: Page, *, progress: bool = False) -> float:
+    """Press the control of an example page and wait for its options; the seconds it took. With
+    ``progress``, the progress of the loading is seen first, in megabytes of the whole."""
     t0 = time.monotonic()
     tab.locator(".try-it .try-start").click()
+    if progress:
+        tab.locator(".try-it .try-progress:not([hidden])").wait_for(timeout=LOAD)
+        tab.locator(".try-it .try-status", has_text=re.compile(r"Loading the engine: [\d.]+ of [\d.]+ MB")).wait_for()
     tab.locator(".try-it fieldset .try-option").first.wait_for(timeout=LOAD)
     return time.monotonic() - t0
 
@@ -179,7 +184,7 @@ def test_an_example_loads_replays_and_reads_in_both_schemes(
     v.page.on("request", lambda r: requested.append(r.url))
     tab = v.open("examples/quinola-placed/", wait="networkidle")
     assert not [u for u in requested if "/try/" in u], "the engine's files were fetched before the control was pressed"
-    seconds = _press(tab)
+    seconds = _press(tab, progress=True)
     phases = tab.get_attribute(".try-it", "data-load-phases")
     # the first result: the page's own hand, played in the page
     t0 = time.monotonic()
