@@ -573,7 +573,12 @@ async function mount(place, { load = true, sharedText = null } = {}) {
   place.dataset.tryMounted = "true";
   place.classList.add("try-active");
   const status = statusArea();
+  const hadFocus = place.contains(document.activeElement);
   place.replaceChildren(status.box);
+  if (hadFocus) {  // the pressed button is gone: the focus goes to what replaces it, not to the page
+    status.box.tabIndex = -1;
+    status.box.focus();
+  }
   const api = place.dataset.try === "check" ? await mountCheck(place, status, sharedText) : await mountExample(place, status, sharedText, load);
   place._try = api;
   return api;
@@ -710,6 +715,9 @@ async function mountCheck(place, status, sharedText) {
     made.ed.area.dispatchEvent(new Event("input"));
   });
   status.say(sharedText !== null ? "A scenario shared by its link is in the editor; press “Play this scenario” to play it." : "Write the hand, then play it; the engine loads when you first play.");
+  if (sharedText === null) {
+    made.ed.area.focus();
+  }
   return { play: made.play };
 }
 
