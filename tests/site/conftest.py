@@ -16,7 +16,10 @@ from typing import Any
 
 import pytest
 from filelock import FileLock
-from site_build import REPO, build_script, mkdocs_build
+from site_build import REPO, add_try_files, build_script, mkdocs_build
+
+# The browser, its server and its pages, for every browser test of this folder (test_try.py too)
+from test_browser import browser, screenshots, site_url, visit  # noqa: F401
 
 
 @pytest.fixture(scope="session")
@@ -56,6 +59,9 @@ def _build(environment: dict[str, str] | None, what: str) -> Callable[[Path], No
     def make(site_dir: Path) -> None:
         result = mkdocs_build(REPO / "mkdocs.yml", site_dir, environment=environment)
         assert result.returncode == 0, f"{what} failed:\n{result.stderr}"
+        if environment is None:  # "Try it": the engine's files, as `make build` adds them
+            added = add_try_files(site_dir)
+            assert added.returncode == 0, f"scripts/site_try.py failed:\n{added.stderr}"
 
     return make
 
