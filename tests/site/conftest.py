@@ -19,7 +19,6 @@ from filelock import FileLock
 from site_build import REPO, add_try_files, build_script, mkdocs_build
 
 
-
 @pytest.fixture(scope="session")
 def site_script() -> ModuleType:
     return build_script()
