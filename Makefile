@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test site build offline pages lint typecheck unit coverage bench exports clean
+.PHONY: test site build offline pages lint typecheck unit coverage bench compiled readings exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -80,6 +80,22 @@ bench: $(STAMP)
 	cd tests && ../$(BENCH_VENV)/bin/pytest -q -p no:cacheprovider engine rules romestecq
 	@echo "== the engine compiled with mypyc =="
 	$(BENCH_VENV)/bin/python scripts/bench.py
+
+# The engine compiled with mypyc, alone, in the benchmark's environment (as `make bench` builds it).
+compiled: $(STAMP)
+	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet 'setuptools>=77' wheel 'mypy>=1.10,<3' types-PyYAML \
+		'PyYAML>=6.0,<7' 'tqdm>=4.66,<5'
+	REVERSIS_MYPYC=1 $(BENCH_VENV)/bin/python -m pip install --quiet --no-build-isolation --no-deps --force-reinstall .
+
+# What each reading changes: every option with several readings of every ruleset, compared over the
+# same HANDS seeded hands per reading by each bot, with the compiled engine; the results go to
+# readings/ (committed; the site's plots are made from them by `make pages`).
+HANDS ?= 100000
+SEED ?= 0
+readings: compiled
+	REVERSIS_ANNOTATIONS=$(CURDIR)/annotations $(BENCH_VENV)/bin/python scripts/measure_readings.py \
+		--hands $(HANDS) --seed $(SEED) --out $(CURDIR)/readings
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) build site site-offline site-offline.zip .pytest_cache .mypy_cache .ruff_cache .hypothesis

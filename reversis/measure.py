@@ -145,7 +145,7 @@ def interval(total: float, squares: float, n: int) -> tuple[float, float, float,
     the normal approximation, and their standard deviation.
 
     >>> interval(10, 30, 4)
-    (2.5, 1.5189..., 3.4810..., 1.0)
+    (2.5, 1.2348..., 3.7651..., 1.2909...)
     """
     mean = total / n
     var = max(0.0, (squares - total * total / n) / (n - 1)) if n > 1 else 0.0

@@ -27,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from reversis.errors import ReversisError
 from reversis.measure import Comparison
 from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
 
@@ -38,8 +39,10 @@ __all__ = [
     "fingerprint",
     "flow",
     "load_results",
+    "plan",
     "readings_of",
     "result_path",
+    "unplayable",
 ]
 
 #: The folder of the committed measurements.
@@ -87,15 +90,42 @@ def readings_of(rules: Ruleset, option: str) -> tuple[tuple[Any, ...], dict[str,
     return tuple(values), base if len(values) > 1 else {}
 
 
-def comparisons(ruleset: str) -> list[Comparison]:
-    """What ``make readings`` measures of a ruleset: every option with more than one reading."""
+def unplayable(rules: Ruleset, options: Mapping[str, Any]) -> str | None:
+    """Why the engine cannot play a reading with every other option at its default (None: it can)."""
+    from reversis.games import game_of
+
+    try:
+        changed = rules.with_options(options)
+        game_of(changed).seeded(changed, "random")  # type: ignore[attr-defined]
+    except ReversisError as exc:
+        return str(exc)
+    return None
+
+
+def plan(ruleset: str) -> tuple[list[Comparison], list[dict[str, Any]]]:
+    """What ``make readings`` measures of a ruleset: every option with more than one reading, at
+    the readings the engine can play alone; and each reading left out, with the reason."""
     rules = load_ruleset(ruleset)
-    out = []
+    out, left_out = [], []
     for option in rules.options:
         values, base = readings_of(rules, option)
-        if len(values) > 1:
-            out.append(Comparison(ruleset, option, values, base))
-    return out
+        if len(values) < 2:
+            continue
+        kept = []
+        for value in values:
+            reason = unplayable(rules, {**base, option: value})
+            if reason is None:
+                kept.append(value)
+            else:
+                left_out.append({"option": option, "value": flow(value), "base": base, "reason": reason})
+        if len(kept) > 1:
+            out.append(Comparison(ruleset, option, tuple(kept), base))
+    return out, left_out
+
+
+def comparisons(ruleset: str) -> list[Comparison]:
+    """The comparisons of :func:`plan`."""
+    return plan(ruleset)[0]
 
 
 def fingerprint(rules: Ruleset) -> str:
