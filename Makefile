@@ -94,7 +94,8 @@ compiled: $(STAMP)
 HANDS ?= 100000
 SEED ?= 0
 readings: compiled
-	REVERSIS_ANNOTATIONS=$(CURDIR)/annotations $(BENCH_VENV)/bin/python scripts/measure_readings.py \
+	REVERSIS_ANNOTATIONS=$(CURDIR)/annotations REVERSIS_CORPUS=$(CURDIR)/corpus \
+		$(BENCH_VENV)/bin/python scripts/measure_readings.py \
 		--hands $(HANDS) --seed $(SEED) --out $(CURDIR)/readings
 
 clean:
