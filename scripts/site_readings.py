@@ -47,23 +47,25 @@ def measurements() -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
 
 
 def movement(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """How far an option's readings move a player's result, over its readings other than the
-    default: the largest mean absolute change of a player's result per hand (in the unit of the
-    game), that change over the spread (standard deviation) of his result under the default, the
-    largest shift of a player's mean with its interval, and the largest share of hands changed."""
+    """How far an option's readings move the players' results, over its readings other than the
+    default: the largest shift of a player's mean result per hand, with its interval (``shift``),
+    that shift over the spread (standard deviation) of his result per hand under the default
+    (``relative``, what the options are ranked by: it is free of the game's unit), the largest mean
+    size of the change of a player's result hand by hand (``absolute``) and the largest share of
+    hands changed (``changed``)."""
     default = entry["readings"][0]
     spread = {s["label"]: s["sd"] for s in default["seats"]}
-    best: dict[str, Any] = {"absolute": 0.0, "relative": 0.0, "shift": None, "changed": 0.0, "value": None}
+    best: dict[str, Any] = {"absolute": 0.0, "relative": 0.0, "shift": None, "changed": 0.0}
     for text, reading in zip(entry["values_yaml"][1:], entry["readings"][1:], strict=True):
         best["changed"] = max(best["changed"], reading["differs"]["share"])
         for diff in reading["difference"]:
             if diff["label"] in NOT_PLAYERS:
                 continue
-            relative_change = diff["mean_absolute"] / spread[diff["label"]] if spread.get(diff["label"]) else 0.0
-            if relative_change > best["relative"] or best["value"] is None:
-                best.update(absolute=diff["mean_absolute"], relative=relative_change, value=text)
+            best["absolute"] = max(best["absolute"], diff["mean_absolute"])
             if best["shift"] is None or abs(diff["mean"]) > abs(best["shift"]["mean"]):
                 best["shift"] = {**diff, "value": text}
+                sd = spread.get(diff["label"]) or 0.0
+                best["relative"] = abs(diff["mean"]) / sd if sd else 0.0
     return best
 
 
@@ -249,7 +251,7 @@ def ranking_page(annotations: Sequence[Annotation], env: jinja2.Environment) -> 
                     (a.id, relative(f"topics/{a.topic}.md", page) + f"#{a.id}")
                     for a in ambiguities.get((ruleset, option), [])
                 ],
-                "values": entry["values_yaml"],
+                "shown_values": entry["values_yaml"],
                 "unit": entry["unit"],
                 "hands": entry["hands"],
                 "moved": moved,
