@@ -59,8 +59,10 @@ def test_each_plot_is_an_svg_with_nothing_to_run_or_fetch(case: tuple, wanted_pa
     assert not [e.tag for e in root.iter() if e.tag.rsplit("}", 1)[-1] in ("script", "foreignObject", "image")]
     links = [v for e in root.iter() for k, v in e.attrib.items() if k.rsplit("}", 1)[-1] in ("href", "src")]
     assert all(v.startswith("#") for v in links), links  # only the figure's own parts
-    assert "@import" not in svg and "url(http" not in svg and " on" not in " ".join(
-        k for e in root.iter() for k in e.attrib
+    assert (
+        "@import" not in svg
+        and "url(http" not in svg
+        and " on" not in " ".join(k for e in root.iter() for k in e.attrib)
     )
     texts = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
     hands = MEASURED[ruleset, option]["cautious"]["hands"]
