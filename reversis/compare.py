@@ -20,11 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from reversis.errors import ReversisError
+from reversis.errors import ReversisError, did_you_mean
 from reversis.measure import Comparison, measure, readings_played, summary
 from reversis.readings import fingerprint, flow, readings_of
 from reversis.ruleset import load_ruleset
@@ -50,7 +49,10 @@ def resolve(ruleset: str, option: str, values: str | None = None, with_options: 
     domain, or nothing to compare, is a ``ReversisError`` of one line."""
     rules = load_ruleset(ruleset)
     if option not in rules.options:
-        raise ReversisError(f"unknown option {option!r} for ruleset {ruleset} (see `reversis rules {ruleset}`)")
+        raise ReversisError(
+            f"unknown option {option!r}{did_you_mean(option, rules.options)} for ruleset {ruleset} "
+            f"(see `reversis rules {ruleset}`)"
+        )
     base: dict[str, Any] = {}
     for text in with_options:
         name, sep, value = text.partition("=")
@@ -167,45 +169,38 @@ def lines(data: dict[str, Any]) -> list[str]:
     return out
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, progress: Callable[..., Any]) -> int:
     comparison = resolve(args.ruleset, args.option, args.values, args.with_option or ())
     jobs = args.jobs or os.cpu_count() or 1
-    bar: Any = None
-    try:
-        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-
-        total = args.hands * readings_played([comparison])
-        bar = tqdm(total=total, unit="hand", disable=None, file=sys.stderr)
-    except ImportError:
-        pass
-    try:
-        [tally] = measure(
-            [comparison],
-            hands=args.hands,
-            seed=args.seed,
-            bot=args.bot,
-            jobs=jobs,
-            progress=bar.update if bar is not None else None,
-        )
-    finally:
-        if bar is not None:
-            bar.close()
-    data = record(comparison, tally, seed=args.seed, bot=args.bot)
-    if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=1))
-    else:
-        print("\n".join(lines(data)))
+    with progress(total=args.hands * readings_played([comparison])) as shown:
+        [tally] = measure([comparison], hands=args.hands, seed=args.seed, bot=args.bot, jobs=jobs, progress=shown)
+        shown.done()
+        data = record(comparison, tally, seed=args.seed, bot=args.bot)
+        if args.json:
+            print(json.dumps(data, ensure_ascii=False, indent=1))
+        else:
+            print("\n".join(lines(data)))
     return 0
 
 
 def add_parser(
-    sub: Any, *, rulesets: Sequence[str], bots: Sequence[str], whole: Callable[..., Any], max_jobs: int
+    sub: Any,
+    *,
+    rulesets: Sequence[str],
+    bots: Sequence[str],
+    whole: Callable[..., Any],
+    max_jobs: int,
+    progress: Callable[..., Any],
 ) -> None:
-    """The ``compare`` command of ``reversis`` (``whole`` is the command line's type of a whole number)."""
+    """The ``compare`` command of ``reversis``: ``whole`` is the command line's type of a whole
+    number, ``progress`` its progress bar (``simulate``'s), called with the total of hands."""
     cmp = sub.add_parser(
         "compare",
         help="play the same seeded hands under each reading of an option and print what it changes",
-        description=__doc__.splitlines()[2].strip() if __doc__ else None,
+        description="Play the same seeded hands under each reading of an option of a ruleset, every other option "
+        "at its default, and print per reading each player's mean result per hand with its 95 % interval, the "
+        "share of hands in which each engine rule fired, the share of hands whose result differs from the "
+        "default's, and the paired difference from the default, saying when it is indistinguishable from zero.",
     )
     cmp.add_argument("--ruleset", required=True, choices=rulesets, help="the ruleset")
     cmp.add_argument("--option", required=True, help="the option whose readings are compared")
@@ -229,4 +224,4 @@ def add_parser(
         "--jobs", type=whole(0, max_jobs), default=0, help=f"worker processes, 0 to {max_jobs}; 0 is one per core"
     )
     cmp.add_argument("--json", action="store_true", help="print the measurement as JSON")
-    cmp.set_defaults(run=_run)
+    cmp.set_defaults(run=lambda args: _run(args, progress))

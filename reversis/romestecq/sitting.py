@@ -27,7 +27,7 @@ from typing import Any
 import yaml
 
 from reversis.domains import show
-from reversis.errors import RulesetError, ScenarioError
+from reversis.errors import RulesetError, ScenarioError, did_you_mean
 from reversis.romestecq.bots import BOTS, get_bot, play_out
 from reversis.romestecq.hand import Hand, deal_cards
 from reversis.romestecq.params import Params, compile_params
@@ -97,8 +97,9 @@ class Sitting:
             return done
         return Draw(done.cards, done.seats, self.first_dealer, (self.first_dealer + p.players // 2) % p.players)
 
-    def play(self) -> list[Hand]:
-        """Every hand of the game, the deal passing to the right, the marks carried from hand to hand."""
+    def play(self, *, progress: Callable[[int], None] | None = None) -> list[Hand]:
+        """Every hand of the game, the deal passing to the right, the marks carried from hand to hand
+        (``progress`` is called with 1 after each hand)."""
         from reversis.romestecq.scenario import run
 
         p = compile_params(self.rules)
@@ -130,6 +131,8 @@ class Sitting:
                 )
                 play_out(hand, bot, rng)
             out.append(hand)
+            if progress is not None:
+                progress(1)
             left = (hand.marks.left[0], hand.marks.left[1])
             dealer = (dealer + 1) % p.players
             if hand.winner is not None:
@@ -250,5 +253,5 @@ def parse_sitting_fields(
         raise fail("seed", f"{show(seed)} is not allowed: it must be a whole number ≥ 0")
     bot = fields.get("bot", "cautious")
     if bot not in BOTS:
-        raise fail("bot", f"unknown bot {show(bot)} (known: {', '.join(sorted(BOTS))})")
+        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, BOTS)} (known: {', '.join(sorted(BOTS))})")
     return Sitting(source=source, rules=rules, first_dealer=first, hands=hands, seed=seed, bot=str(bot))
