@@ -3,13 +3,20 @@ rulesets, and consistent with a fresh measurement of every option over other han
 
 from __future__ import annotations
 
+import json
 import math
+import sys
+from pathlib import Path
 
 import pytest
 
 from reversis.measure import Z, measure, summary
 from reversis.readings import BOTS, fingerprint, flow, load_results, plan, readings_of
 from reversis.ruleset import load_ruleset, ruleset_ids
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+if str(SCRIPTS) not in sys.path:
+    sys.path.append(str(SCRIPTS))
 
 RESULTS = load_results()
 CASES = [(ruleset, bot) for ruleset in ruleset_ids() for bot in BOTS]
@@ -77,3 +84,16 @@ def test_the_measurements_agree_with_a_fresh_one_within_their_intervals(ruleset:
                 if abs(a["share"] - b["share"]) > TOLERANCE * se + 1e-9:
                     far.append(f"{comparison.option}={value}: {a['share']} of hands differ against {b['share']}")
     assert not far, f"{ruleset}, bot {bot}: " + "; ".join(far)
+
+
+def test_make_readings_writes_each_ruleset_with_what_made_it(tmp_path: Path) -> None:
+    from measure_readings import main
+
+    argv = ["--hands", "4", "--ruleset", "romestecq", "--bot", "random", "--jobs", "1", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    data = json.loads((tmp_path / "random" / "romestecq.json").read_text(encoding="utf-8"))
+    assert (data["ruleset"], data["bot"], data["hands"], data["seed"]) == ("romestecq", "random", 4, 0)
+    assert data["engine"].startswith("reversis ") and data["fingerprint"] == fingerprint(load_ruleset("romestecq"))
+    assert [c["option"] for c in data["comparisons"]] == [c.option for c in plan("romestecq")[0]]
+    assert all(c["command"].endswith("--hands 4 --seed 0 --bot random --json") for c in data["comparisons"])
+    assert not (tmp_path / "cautious").exists()
