@@ -285,7 +285,8 @@ def summary(comparison: Comparison, tally: Tally) -> dict[str, Any]:
                 flips = tally.flipped[k].get(rule, 0)
                 delta = tally.fired[k].get(rule, 0) - tally.fired[0].get(rule, 0)
                 mean, low, high, _sd = interval(delta, flips, n)
-                if flips:
+                if flips:  # a change in a share lies between -1 and 1, whatever the approximation says
+                    low, high = max(-1.0, low), min(1.0, high)
                     changes[rule] = {"mean": _r(mean), "interval": [_r(low), _r(high)], "zero_inside": low <= 0 <= high}
             reading["rules_difference"] = changes
         out.append(reading)
