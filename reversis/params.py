@@ -48,6 +48,9 @@ NEUTRAL: dict[str, Any] = {
     "reversis_returns_quinola_pool": False,  # a reversis made or broken returns what a quinola paid into the pool
     "reversis_maker_quinola_pool": False,  # the maker of a reversis who played his quinola early takes the pool
     "revoke_forfeits": False,  # a player who revokes collects nothing in that hand
+    "quinola_led_forced": "always",  # which lead of the quinola is forced (always, only-oro, only-card)
+    "reversis_maker_quinola_each": 0,  # what each player pays the maker of a reversis for his own early quinola
+    "reversis_undeclared_wins_hand": False,  # every trick taken without a declaration still wins the hand
 }
 
 

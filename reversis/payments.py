@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reversis.cards import Card
 from reversis.events import BeteOwed, PoolWon, QuinolaFate
 from reversis.ledger import POOL
+from reversis.masks import SUIT_MASKS
 from reversis.params import setting
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def trick_payments(
     led = lead >> 4
     pay = hand.ledger.pay
     if hand.reversis_by is not None and setting(hand.rules, "reversis_declared_returns"):
-        # "todos estos pagos quedan anulados cuando se declara el revesino": once a reversis is
+        # "todos estos pagos se anulan cuando se declara el revesino": once a reversis is
         # undertaken, an ace or the quinola played costs and earns nothing ("queda como simple sota")
         _quinola_plain(hand, number=number, lead=lead, leader=leader, specials=specials)
         return
@@ -149,14 +150,7 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
     if not alone:
         # Played on hearts while holding other hearts: neither forced nor led, but not thrown
         # en renonce either ("n'ayant pu le jetter en renonce"); the bête is a reading (option).
-        hand.quinola = QuinolaFate("given", seat, number, "quinola.given.bete")
-        hand.events.append(hand.quinola)
-        if rules["quinola_given_bete"] and not _pool_neutral(hand):
-            # the penalty of a forced quinola: the bête, or the pool doubled, as the ruleset has it
-            if rules["quinola_forced_bete"]:
-                _bete(hand, seat, "quinola.given.bete")
-            if hand.params.quinola_forced_doubles_pool:
-                _double_pool(hand, seat, "quinola.given.pool")
+        _quinola_given(hand, seat=seat)
         return
     # "Celui qui est forcé de donner le quinola sur du cœur ... fait la bête de ce qu'il y a sur le jeu."
     hand.quinola = QuinolaFate("forced", seat, number, "quinola.forced.bete")
@@ -167,6 +161,20 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
     if hand.params.quinola_forced_doubles_pool and not neutral:
         _double_pool(hand, seat, "quinola.forced.pool")
     _forced_payments(hand, seat=seat, forcer=leader, factor=factor)
+
+
+def _quinola_given(hand: Hand, *, seat: int) -> None:
+    """The quinola played on its own suit by choice: followed by a holder of other cards of the
+    suit, or led where the lead is not forced (option quinola_led_forced)."""
+    hand.quinola = QuinolaFate("given", seat, hand.trick_no, "quinola.given.bete")
+    hand.events.append(hand.quinola)
+    rules = hand.rules.settings
+    if rules["quinola_given_bete"] and not _pool_neutral(hand):
+        # the penalty of a forced quinola: the bête, or the pool doubled, as the ruleset has it
+        if rules["quinola_forced_bete"]:
+            _bete(hand, seat, "quinola.given.bete")
+        if hand.params.quinola_forced_doubles_pool:
+            _double_pool(hand, seat, "quinola.given.pool")
 
 
 def _forced_payments(hand: Hand, *, seat: int, forcer: int, factor: int) -> None:
@@ -192,8 +200,24 @@ def _forced_payments(hand: Hand, *, seat: int, forcer: int, factor: int) -> None
         pay(seat, forcer, one, rule="quinola.forced.each", trick=number)
 
 
+def _lead_forced(hand: Hand, seat: int) -> bool:
+    """Whether the quinola just led was forced on its leader (option quinola_led_forced): every lead
+    ("ou qui le joue lui-même"), a lead by a holder of no other card of its suit, or a lead by a
+    holder of no other card at all ("cuando debe jugar una carta de oros y sólo tiene la sota")."""
+    reading = setting(hand.rules, "quinola_led_forced")
+    left = hand.hands[seat]  # what the leader holds now: the trick took the quinola from him
+    if reading == "only-card":
+        return not left
+    if reading == "only-oro":
+        return not left & SUIT_MASKS[hand.params.quinola_suit]
+    return True
+
+
 def _quinola_led(hand: Hand, *, seat: int, factor: int, winner: int) -> None:
     # "... ou qui le joue lui-même, n'ayant pu le jetter en renonce, fait la bête"
+    if not _lead_forced(hand, seat):
+        _quinola_given(hand, seat=seat)
+        return
     number = hand.trick_no
     hand.quinola = QuinolaFate("led", seat, number, "quinola.led.bete")
     hand.events.append(hand.quinola)

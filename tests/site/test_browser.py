@@ -178,11 +178,23 @@ class Visit:
         self.errors: list[str] = []
         self.outside: list[str] = []
         self.context.route("**/*", self._route)
-        self.page: Page = self.context.new_page()
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console error: {m.text}"))
-        self.page.on("pageerror", lambda e: self.errors.append(f"uncaught exception: {e}"))
-        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
-        self.page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status}: {r.url}"))
+        self.page: Page = self._new_page()
+
+    def _new_page(self) -> Page:
+        page = self.context.new_page()
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console error: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught exception: {e}"))
+        page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
+        page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status}: {r.url}"))
+        return page
+
+    def fresh_page(self) -> None:
+        """A new tab in the same context, the old one closed, what went wrong forgotten: what the old
+        page was still doing (a request cut short by leaving it) is not blamed on the next."""
+        self.page.close()
+        self.errors.clear()
+        self.outside.clear()
+        self.page = self._new_page()
 
     def _route(self, route: Route) -> None:
         url = route.request.url
@@ -271,8 +283,7 @@ def test_the_batches_hold_every_page_once() -> None:
 def _page_problems(v: Visit, page: str, scheme: str, screenshots: Path) -> list[str]:
     """What is wrong with one page in one scheme: console errors, failed or outside requests, the
     wrong scheme, axe-core's violations (in the dark scheme, the colour rules only)."""
-    v.errors.clear()
-    v.outside.clear()
+    v.fresh_page()
     # The first page of a kind: until the network is idle, so that a late request is seen too.
     tab = v.open(_url_path(page), wait="networkidle" if page in REPRESENTATIVES else "load")
     problems = list(v.errors) + [f"request outside the test server: {url}" for url in v.outside]
