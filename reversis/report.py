@@ -57,6 +57,23 @@ _FATES = {
 }
 
 
+#: What the account says of a talon tie broken by each criterion of option ``talon_ranking`` that
+#: counts no points or tricks ({other}: the runner-up; {renouncer}: the ruleset's renouncer;
+#: {reversis}: the pack's word for it), and
+#: by the seat order where no criterion separates them.
+TIE_WORDS = {
+    "no-trick": "no trick, where seat {other} took some",
+    "left-of-dealer": "tied with seat {other}, and nearer the dealer's left",
+    "eldest-first": "tied with seat {other}, and earlier in play from the eldest",
+    "dealer-first": "tied with seat {other}, and nearer the dealer in play order",
+    "renouncer-first": (
+        "tied with seat {other}, and the {renouncer} who kept his right (he took no trick, and no {reversis} "
+        "was made or broken)"
+    ),
+    "seat order": "tied with seat {other}; first in seat order",
+}
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -316,12 +333,5 @@ def _decided(hand: Hand, award: TalonAwarded) -> str:
         return (
             f"fewest points{tie} ({_plural(hand.points[seat], 'point')} against {hand.points[other]} for seat {other})"
         )
-    if award.decided_by == "no-trick":
-        return f"no trick, where seat {other} took some"
-    if award.decided_by == "left-of-dealer":
-        return f"tied with seat {other}, and nearer the dealer's left"
-    if award.decided_by == "eldest-first":
-        return f"tied with seat {other}, and earlier in play from the eldest"
-    if award.decided_by == "dealer-first":
-        return f"tied with seat {other}, and nearer the dealer in play order"
-    return f"tied with seat {other}; first in seat order"
+    words = {"other": other, "renouncer": hand.params.renouncer, "reversis": hand.rules.pack.term("reversis")}
+    return TIE_WORDS[award.decided_by].format(**words)

@@ -39,8 +39,10 @@ def rank_key(hand: Hand, seat: int) -> tuple[int, ...]:
         elif criterion == "dealer-first":
             values.append((seat - dealer) % n)
         elif criterion == "renouncer-first":
-            # a declared renouncer who kept his right (the espagnolette who never took a trick) first
-            values.append(0 if seat == hand.renouncer and not hand.privilege_ended else 1)
+            # a declared renouncer who kept his right (the espagnolette who never took a trick) first,
+            # in a hand without a reversis made or broken (espagnolette-19c:13)
+            kept = seat == hand.renouncer and not hand.privilege_ended and hand.reversis is None
+            values.append(0 if kept else 1)
     return tuple(values)
 
 
@@ -100,10 +102,10 @@ def settle(hand: Hand) -> None:
         if made_by is not None and rules["reversis_cancels_quinola"]:
             hand.events.append(QuinolaCancelled(quinola.seat, made_by))
         elif cut_cancels and attempt_by is not None:
-            # "dans un Reversis fait ou rompu, il n'y a point de remise"
+            # "qu'en Reversis fait ou rompu il n'y a pas de remise" (espagnolette-19c:10)
             hand.events.append(QuinolaCancelled(quinola.seat, attempt_by))
         elif last_neutral and quinola.trick is not None and quinola.trick > number - last_neutral:
-            pass  # "le Quinola ... placé ... aux dernières levées ... ne la tire point"
+            pass  # "Le Quinola forcé , placé ou joué aux dernières levées , ne fait pas la remise ni ne la lève"
         elif rules["quinola_placed_wins_pool"] and not hand.params.quinola_pool_at_trick:
             claimants.append((quinola.seat, "quinola.placed.pool"))
     if made_by is not None and rules["reversis_wins_pool"]:
@@ -123,7 +125,7 @@ def settle(hand: Hand) -> None:
             # the remise: "une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le coup"
             for entry in ledger.paid_by(made_by):
                 ledger.pay(entry.payee, made_by, entry.amount, rule="reversis.refund", trick=entry.trick)
-        # "l'Espagnolette paye seul pour toute la compagnie" if he used his right to renounce
+        # "l'espagnolette paye seule pour toute la compagnie" if he used his right to renounce
         for_all = hand.renouncer if setting(hand.rules, "renouncer_pays_reversis_for_all") and hand.renounced else None
         for other in range(n):
             if other != made_by:
@@ -209,7 +211,8 @@ def _quinola_pool_after_reversis(
             ledger.pay(POOL, seat, entry.amount, rule="reversis.returns-quinola", trick=number)
         hand.ledger.betes[:] = [b for b in ledger.betes if not (b[0] == seat and "quinola" in b[2])]
     if maker_early and made_by is not None and hand.pool:
-        # "excepté pour celui qui l'entreprend et qui le fait aussi, quand il l'a jetté à une des neuf premières levées"
+        # "excepté pour celui qui, l'entreprend et qui le fait encore , lorsqu'il l'a jetté à l'une des
+        # neuf premières levées"
         hand.pool_winner = made_by
         hand.events.append(PoolWon(made_by, hand.pool, "reversis.quinola-pool"))
         ledger.pay(POOL, made_by, hand.pool, rule="reversis.quinola-pool", trick=number)
@@ -250,7 +253,7 @@ def _maker_collects_quinola(hand: Hand, made_by: int, number: int) -> None:
 
 def _cut_payer(hand: Hand, attempt_by: int, cut_by: int) -> int:
     """Who pays the breaker of a reversis: its undertaker, or, where the ruleset says so, a renouncer
-    who used his right, "à la décharge de celui à qui on le rompt", unless he played above the
+    who used his right, "à la décharge de celui à qui il est rompu", unless he played above the
     undertaker in the breaking trick and so is deemed to have broken it himself."""
     seat = hand.renouncer
     if (
