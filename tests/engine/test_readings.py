@@ -51,7 +51,7 @@ def test_an_option_with_several_readings_is_planned() -> None:
     options = {c.option for c in plan("encyclopedie-1765")[0]}
     assert {"quinola_forced_each", "talon_payer", "talon", "players", "keep_tens"} <= options
     assert "deal_packet" not in options  # a number with no other reading documented
-    assert readings_of(load_ruleset("romestecq"), "low_triche") == ((0, 3), {})
+    assert readings_of(load_ruleset("romestecq"), "low_triche") == ((1, 0, 3), {})
 
 
 def _far(old: dict, new: dict, hands: int) -> bool:
