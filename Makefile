@@ -16,11 +16,14 @@ QUIET_EDITABLE := PYTHONWARNINGS='ignore:Editable installation'
 # browser itself is Debian's chromium, which .ci/run installs; Playwright never downloads one).
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-$(STAMP): pyproject.toml tests/site/js/package-lock.json
+# Pyodide for "Try it" (the engine in the reader's browser), from the npm registry at the version
+# site_engine/package-lock.json pins; scripts/site_try.py copies what a page needs into the site.
+$(STAMP): pyproject.toml tests/site/js/package-lock.json site_engine/package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[docs,test]'
 	if command -v npm >/dev/null 2>&1; then cd tests/site/js && npm ci --no-audit --no-fund --silent; fi
+	if command -v npm >/dev/null 2>&1; then cd site_engine && npm ci --no-audit --no-fund --silent; fi
 	touch $(STAMP)
 
 test: $(STAMP) lint typecheck unit coverage
@@ -41,8 +44,10 @@ unit: $(STAMP)
 coverage: $(STAMP)
 	$(BIN)/reversis coverage
 
+# The site, and in it the files of "Try it" (site/try/: Pyodide, the project's wheel, PyYAML).
 build: $(STAMP)
 	$(BIN)/mkdocs build --strict
+	$(BIN)/python scripts/site_try.py site
 
 # Regenerate the site's pages from the corpus, the rulesets and the annotations (they are committed;
 # a test fails when one is stale).
@@ -50,7 +55,8 @@ pages: $(STAMP)
 	$(BIN)/python scripts/build_site.py
 
 # The whole site to read from disk, search included (file:// links to sources/<id>.html): the
-# folder site-offline/ and the archive site-offline.zip.
+# folder site-offline/ and the archive site-offline.zip. Without the engine: a browser does not run
+# it from a file, and the page says so.
 offline: $(STAMP)
 	REVERSIS_OFFLINE=true $(BIN)/mkdocs build --strict --site-dir site-offline
 	rm -f site-offline.zip

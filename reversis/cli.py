@@ -44,36 +44,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return 0
     rules = load_ruleset(args.ruleset)
     if args.json:
-        options = {
-            name: {
-                "default": opt.default,
-                "meaning": opt.meaning,
-                "annotations": list(opt.annotations),
-                "cites": list(opt.cites),
-                "choices": list(opt.choices),
-                "domain": opt.domain.as_data() if opt.domain is not None else None,
-                "allowed": opt.allowed(rules.pack, players=rules.get("players")),
-                "note": opt.note,
-            }
-            for name, opt in rules.options.items()
-        }
-        engine_rules = {
-            rule: {
-                "cites": list(cites),
-                "annotations": list(rules.rule_annotations[rule]),
-                "basis": rules.rule_basis.get(rule, "stated"),
-            }
-            for rule, cites in rules.rule_cites.items()
-        }
-        conventions = [{"topic": c.topic, "text": c.text, "cites": list(c.cites)} for c in rules.conventions]
-        payload = {
-            "id": rules.id,
-            "title": rules.title,
-            "conventions": conventions,
-            "options": options,
-            "rules": engine_rules,
-        }
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        from reversis.web import ruleset_data
+
+        print(json.dumps(ruleset_data(rules), ensure_ascii=False, indent=2))
         return 0
     print(f"{rules.id}: {rules.title} (pack: {rules.pack.id}; evidence: {rules.evidence})")
     if rules.conventions:
@@ -97,10 +70,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    import json
-
     from reversis.games import game_of, play_file
     from reversis.result import dump_record
+    from reversis.web import result_text
 
     if args.record and _same_file(args.record, args.scenario):
         raise ReversisError(
@@ -119,7 +91,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise ReversisError(f"{args.record}: cannot be written ({exc.strerror or exc})") from None
     if args.json:
-        print(json.dumps(game.result(hand), ensure_ascii=False, indent=2))
+        print(result_text(game, hand))
     else:
         print(game.account(hand, scenario))
     return 0
@@ -485,7 +457,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
     except ReversisError as exc:
-        print(f"reversis: error: {exc}", file=sys.stderr)
+        from reversis.web import error_line
+
+        print(error_line(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("reversis: interrupted", file=sys.stderr)

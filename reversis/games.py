@@ -8,8 +8,9 @@ the command line and the site treat every game alike:
 - ``result(hand)``: the JSON result; ``record(hand, *, bot, seed)``: the complete scenario that
   replays the hand; ``account(hand, scenario)``: the readable account.
 
-:func:`parse_any`, :func:`load_any` and :func:`play_file` read a scenario of any game: its
-ruleset names the game, whose ``parse`` and ``run`` they call.
+:func:`parse_any`, :func:`load_any`, :func:`play_file` and :func:`play_text` (of a scenario's
+text, as the site's pages play it) read a scenario of any game: its ruleset names the game,
+whose ``parse`` and ``run`` they call.
 
 What the games share lives in the modules they import: the cards and packs, rulesets and their
 option domains, the YAML reader and its limits, the ledger, the errors and the citations.
@@ -27,7 +28,7 @@ from reversis.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.scenario import parse_fields, read_text
 from reversis.scenario_yaml import read_yaml
 
-__all__ = ["GAMES", "Game", "game_of", "load_any", "parse_any", "play_file"]
+__all__ = ["GAMES", "Game", "game_of", "load_any", "parse_any", "play_file", "play_text"]
 
 #: Each game and the module that plays it.
 GAMES = {"reversis": "reversis.reversis_game", "romestecq": "reversis.romestecq.game"}
@@ -96,5 +97,12 @@ def load_any(path: str | Path, *, options: Mapping[str, Any] | None = None) -> A
 
 def play_file(path: str | Path, *, options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
     """Load and run a scenario file of any game (errors are ``ReversisError``s with one-line messages)."""
-    scenario = load_any(path, options=options)
+    return play_text(read_text(path), source=str(path), options=options)
+
+
+def play_text(text: str, *, source: str, options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
+    """Parse, check and run a scenario's text of any game (as a page of the site plays what a reader
+    typed, and replays an example under other options, exactly as ``play --option`` does): the
+    scenario and its finished hand."""
+    scenario = parse_any(text, source=source, options=options)
     return scenario, game_of(scenario.rules).run(scenario)

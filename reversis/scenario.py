@@ -98,6 +98,13 @@ def read_text(path: str | Path) -> str:
             raw = file.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    return decode_text(raw, source=str(path))
+
+
+def decode_text(raw: bytes, *, source: str) -> str:
+    """A scenario's bytes as text (a file's, or a page's text as UTF-8): at most ``MAX_BYTES``,
+    UTF-8, or a one-line ``ScenarioError`` naming ``source``."""
+    path = source
     if len(raw) > MAX_BYTES:
         line = raw.count(b"\n", 0, MAX_BYTES) + 1
         raise ScenarioError(

@@ -82,8 +82,8 @@ def _short(tag: str) -> str:
 
 
 class _Reader:
-    def __init__(self, text: str, source: str) -> None:
-        self.loader = _Loader(text)
+    def __init__(self, text: str, source: str, *, loader: type[Any] | None = None) -> None:
+        self.loader = (loader or _Loader)(text)
         self.source = source
         self.lines: dict[str, int] = {}
         self.values = 0
@@ -201,25 +201,50 @@ def read_yaml(text: str, *, source: str) -> tuple[Any, dict[str, int]]:
         raise ScenarioError(
             f"{source}:{line}: the text goes on past {MAX_BYTES // 1024} KiB, more than any scenario needs"
         )
-    reader = _Reader(text, source)
-    try:
+    reader = None
+    try:  # PyYAML's pure-Python reader checks the characters as it is made
+        reader = _Reader(text, source)
         data = reader.document()
-    except yaml.MarkedYAMLError as exc:
+    except yaml.YAMLError as exc:
+        raise _malformed(_pure_error(text, source) if _Loader is not yaml.SafeLoader else exc, text, source) from None
+    finally:
+        if reader is not None:
+            reader.loader.dispose()
+    assert reader is not None
+    return data, reader.lines
+
+
+def _pure_error(text: str, source: str) -> yaml.YAMLError:
+    """The error of PyYAML's pure-Python parser on a text libyaml refused: its words, the same
+    wherever the scenario is read (a page of the site reads it without libyaml). An engine check
+    that the pure parser meets first (the same, in the same order of events) is raised as it is."""
+    reader = None
+    try:
+        reader = _Reader(text, source, loader=yaml.SafeLoader)
+        reader.document()
+    except yaml.YAMLError as exc:
+        return exc
+    finally:
+        if reader is not None:
+            reader.loader.dispose()
+    raise ScenarioError(f"{source}:1: malformed YAML")  # pragma: no cover - both parsers refuse the same texts
+
+
+def _malformed(exc: yaml.YAMLError, text: str, source: str) -> ScenarioError:
+    """A YAML error as one line naming the source, the line and the problem."""
+    if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
         problem = exc.problem or exc.context or str(exc).splitlines()[0]
-        raise ScenarioError(f"{source}:{line}: malformed YAML: {problem}") from None
-    except yaml.YAMLError as exc:  # a character YAML does not allow, which carries no line
-        position = getattr(exc, "position", None)
-        line = text.count("\n", 0, position) + 1 if isinstance(position, int) else 1
-        character, reason = getattr(exc, "character", None), getattr(exc, "reason", None)
-        if isinstance(character, str) and reason:
-            problem = f"character #x{ord(character):04x}: {reason}"
-        elif isinstance(character, int) and reason:
-            problem = f"character #x{character:04x}: {reason}"
-        else:
-            problem = " ".join(str(exc).split())
-        raise ScenarioError(f"{source}:{line}: malformed YAML: {problem}") from None
-    finally:
-        reader.loader.dispose()
-    return data, reader.lines
+        return ScenarioError(f"{source}:{line}: malformed YAML: {problem}")
+    # a character YAML does not allow, which carries no line
+    position = getattr(exc, "position", None)
+    line = text.count("\n", 0, position) + 1 if isinstance(position, int) else 1
+    character, reason = getattr(exc, "character", None), getattr(exc, "reason", None)
+    if isinstance(character, str) and reason:
+        problem = f"character #x{ord(character):04x}: {reason}"
+    elif isinstance(character, int) and reason:
+        problem = f"character #x{character:04x}: {reason}"
+    else:
+        problem = " ".join(str(exc).split())
+    return ScenarioError(f"{source}:{line}: malformed YAML: {problem}")

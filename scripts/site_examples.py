@@ -349,7 +349,9 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
     replayed = [*before, *(e for s in steps for e in s.payments)]
     if replayed != list(hand.ledger.entries):
         raise ScenarioError(f"{example.path}: the replay's payments are not the ledger's")
+    # one number per entry of the ledger, in its order: the stakes first, then the replay's
     numbers = iter(range(1, len(replayed) + 1))
+    before_views = [dict(payment(e), number=next(numbers)) for e in before]
     dealt = next(e for e in hand.events if isinstance(e, Dealt))
     n = hand.players
     order = [(hand.dealer + 1 + i) % n for i in range(n)]
@@ -409,10 +411,10 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         seats=seats,
         talon=cards(dealt.talon),
         exchange=exchange,
-        before=[dict(payment(e), number=n) for n, e in enumerate(before, 1)],
+        before=before_views,
         steps=step_views,
         tricks=tricks,
-        payments=[payment(e) for e in hand.ledger.entries],
+        payments=[dict(payment(e), number=n) for n, e in enumerate(hand.ledger.entries, 1)],
         refusals=refusals,
         result=res,
         rows=[

@@ -32,7 +32,7 @@ from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
 from reversis.report import account
 from reversis.result import result
-from reversis.ruleset import Ruleset
+from reversis.ruleset import Ruleset, ruleset_ids
 from reversis.scenario import parse_scenario, run
 
 if TYPE_CHECKING:
@@ -399,6 +399,7 @@ def check_page(site: Site, env: jinja2.Environment) -> str:
         snippet=block_yaml({"options": {option: value}}),
         balances=[(seat, before["balances"][seat], after["balances"][seat]) for seat in seats],
         option_link=f"rulesets/{data['ruleset']}.md#option-{option}",
+        rulesets=ruleset_ids(),  # "Try it" (scripts/site_try.py): an empty scenario of each
     )
 
 

@@ -1,14 +1,38 @@
 /* The step-through replay of the worked examples (docs/examples/).
  *
- * The page lists every card played as a step (<li class="replay-step" id="step-N">), so that the
- * whole hand reads without scripts. With this script, one step shows at a time: "Previous" and
- * "Next" buttons, the left and right arrow keys, and the address (#step-N) move through them.
- * Plain JavaScript, no library, no request; no inline handler (a strict Content-Security-Policy
- * allows it). Material for MkDocs loads pages without a reload (instant navigation is off
- * here), so the script runs once per page.
+ * The page lists every card played as a step (<li class="replay-step" id="step-N" data-trick="T">),
+ * so that the whole hand reads without scripts. With this script, one step shows at a time. Buttons
+ * step by card and by trick; on the replay (which takes the focus), the left and right arrow keys
+ * step by card, Page Up and Page Down by trick, Home and End go to the first and the last card; the
+ * address (#step-N) keeps the step. A live region says the card played and what it set off (the
+ * trick taken, the payments or marks), in words: a card's face is hidden from screen readers, its
+ * name is not. A button that cannot act is marked aria-disabled rather than disabled, so that the
+ * focus stays where it is (a disabled button would drop it to the page's body).
+ *
+ * Plain JavaScript, no library, no request; no inline handler or style (the site's
+ * Content-Security-Policy allows neither). Material for MkDocs loads pages without a reload
+ * (instant navigation is off here), so the script runs once per page.
  */
 (function () {
   "use strict";
+
+  function button(className, text, label) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "replay-button " + className;
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    return b;
+  }
+
+  /* The text of an element as a screen reader says it: without what is hidden from it. */
+  function spoken(element) {
+    var copy = element.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll("[aria-hidden='true']"), function (hidden) {
+      hidden.parentNode.removeChild(hidden);
+    });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
 
   function setUp(replay) {
     var steps = Array.prototype.slice.call(replay.querySelectorAll(".replay-step"));
@@ -17,30 +41,56 @@
     }
     replay.dataset.replayReady = "true";
     var current = 0;
+    var tricks = steps.map(function (step) {
+      return step.dataset.trick;
+    });
 
     var controls = document.createElement("div");
     controls.className = "replay-controls";
-    var previous = document.createElement("button");
-    previous.type = "button";
-    previous.className = "replay-button replay-previous";
-    previous.textContent = "Previous";
-    previous.setAttribute("aria-label", "Previous card");
-    var next = document.createElement("button");
-    next.type = "button";
-    next.className = "replay-button replay-next";
-    next.textContent = "Next";
-    next.setAttribute("aria-label", "Next card");
+    var previousTrick = button("replay-previous-trick", "Previous trick", "Previous trick");
+    var previous = button("replay-previous", "Previous", "Previous card");
+    var next = button("replay-next", "Next", "Next card");
+    var nextTrick = button("replay-next-trick", "Next trick", "Next trick");
+    var position = document.createElement("p");
+    position.className = "replay-position";
+    position.setAttribute("aria-hidden", "true");
     var status = document.createElement("p");
-    status.className = "replay-status";
+    status.className = "replay-status visually-hidden";
     status.setAttribute("aria-live", "polite");
-    controls.appendChild(previous);
-    controls.appendChild(next);
-    controls.appendChild(status);
+    status.setAttribute("aria-atomic", "true");
+    [previousTrick, previous, next, nextTrick, position].forEach(function (child) {
+      controls.appendChild(child);
+    });
     replay.insertBefore(controls, replay.firstChild);
+    replay.appendChild(status);
     replay.classList.add("replay-active");
     replay.setAttribute("tabindex", "0");
     replay.setAttribute("role", "region");
     replay.setAttribute("aria-label", "Replay of the hand, one card at a time");
+
+    /* The first and the last step of the trick of step i. */
+    function firstOfTrick(i) {
+      while (i > 0 && tricks[i - 1] === tricks[i]) {
+        i -= 1;
+      }
+      return i;
+    }
+    function lastOfTrick(i) {
+      while (i < steps.length - 1 && tricks[i + 1] === tricks[i]) {
+        i += 1;
+      }
+      return i;
+    }
+    /* By trick: on to the card that closes the next trick (or this one, when it is not shown yet);
+       back to the card that closed the trick before this one. */
+    function trickAfter(i) {
+      var end = lastOfTrick(i);
+      return end > i ? end : lastOfTrick(Math.min(steps.length - 1, i + 1));
+    }
+    function trickBefore(i) {
+      var start = firstOfTrick(i);
+      return start > 0 ? start - 1 : 0;
+    }
 
     function fromHash() {
       var match = /^#step-(\d+)$/.exec(window.location.hash);
@@ -51,16 +101,24 @@
       return index >= 0 && index < steps.length ? index : null;
     }
 
-    function show(index, updateAddress) {
+    function able(b, on) {
+      b.setAttribute("aria-disabled", on ? "false" : "true");
+    }
+
+    function show(index, moved) {
       current = Math.max(0, Math.min(steps.length - 1, index));
       steps.forEach(function (step, i) {
         step.hidden = i !== current;
         step.classList.toggle("replay-current", i === current);
       });
-      previous.disabled = current === 0;
-      next.disabled = current === steps.length - 1;
-      status.textContent = "Card " + (current + 1) + " of " + steps.length;
-      if (updateAddress) {
+      able(previous, current > 0);
+      able(previousTrick, current > 0);
+      able(next, current < steps.length - 1);
+      able(nextTrick, current < steps.length - 1);
+      var where = "Card " + (current + 1) + " of " + steps.length + ", trick " + tricks[current];
+      position.textContent = where;
+      if (moved) {
+        status.textContent = where + ". " + spoken(steps[current]);
         var hash = "#" + steps[current].id;
         if (window.location.hash !== hash) {
           window.history.replaceState(null, "", hash);
@@ -68,25 +126,45 @@
       }
     }
 
-    previous.addEventListener("click", function () {
-      show(current - 1, true);
-    });
-    next.addEventListener("click", function () {
-      show(current + 1, true);
-    });
-    document.addEventListener("keydown", function (event) {
+    function go(to) {
+      return function () {
+        var index = Math.max(0, Math.min(steps.length - 1, to(current)));
+        if (index !== current) {
+          show(index, true);
+        }
+      };
+    }
+    var moves = {
+      previousCard: go(function (i) { return i - 1; }),
+      nextCard: go(function (i) { return i + 1; }),
+      previousTrick: go(trickBefore),
+      nextTrick: go(trickAfter),
+      first: go(function () { return 0; }),
+      last: go(function () { return steps.length - 1; })
+    };
+    previous.addEventListener("click", moves.previousCard);
+    next.addEventListener("click", moves.nextCard);
+    previousTrick.addEventListener("click", moves.previousTrick);
+    nextTrick.addEventListener("click", moves.nextTrick);
+    var keys = {
+      ArrowLeft: moves.previousCard,
+      ArrowRight: moves.nextCard,
+      PageUp: moves.previousTrick,
+      PageDown: moves.nextTrick,
+      Home: moves.first,
+      End: moves.last
+    };
+    replay.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
         return;
       }
       var target = event.target;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) {
-        return;
+      if (target && target !== replay && target.tagName === "A") {
+        return; /* a link of a step keeps its own keys */
       }
-      if (event.key === "ArrowRight") {
-        show(current + 1, true);
-        event.preventDefault();
-      } else if (event.key === "ArrowLeft") {
-        show(current - 1, true);
+      var move = keys[event.key];
+      if (move) {
+        move();
         event.preventDefault();
       }
     });

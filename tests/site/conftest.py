@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from filelock import FileLock
-from site_build import REPO, build_script, mkdocs_build
+from site_build import REPO, add_try_files, build_script, mkdocs_build
+
+# The browser, its server and its pages, for every browser test of this folder (test_try.py too)
+from test_browser import browser, screenshots, site_url, visit  # noqa: F401
 
 
 @pytest.fixture(scope="session")
@@ -55,6 +59,9 @@ def _build(environment: dict[str, str] | None, what: str) -> Callable[[Path], No
     def make(site_dir: Path) -> None:
         result = mkdocs_build(REPO / "mkdocs.yml", site_dir, environment=environment)
         assert result.returncode == 0, f"{what} failed:\n{result.stderr}"
+        if environment is None:  # "Try it": the engine's files, as `make build` adds them
+            added = add_try_files(site_dir)
+            assert added.returncode == 0, f"scripts/site_try.py failed:\n{added.stderr}"
 
     return make
 
@@ -69,3 +76,38 @@ def built_site(shared_once: Callable[[str, Callable[[Path], None]], Path]) -> Pa
 def offline_site(shared_once: Callable[[str, Callable[[Path], None]], Path]) -> Path:
     """The site as ``make offline`` builds it (REVERSIS_OFFLINE=true), once per run."""
     return shared_once("site-offline", _build({"REVERSIS_OFFLINE": "true"}, "offline build"))
+
+
+# ---- the browser tests' fixtures (test_browser.py and the modules beside it share one browser) ----
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, once per process (test_browser.browser_session)."""
+    import test_browser
+
+    yield from test_browser.browser_session()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 on a free port, for the session (test_browser.serve)."""
+    import test_browser
+
+    yield from test_browser.serve(built_site)
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[Path]:
+    """The screenshots' folder (test_browser.screenshot_folder)."""
+    import test_browser
+
+    yield from test_browser.screenshot_folder(tmp_path_factory, pytestconfig)
+
+
+@pytest.fixture
+def visit(browser: Any, site_url: str) -> Iterator[Callable[..., Any]]:
+    """Open a page in a fresh context (test_browser.visits)."""
+    import test_browser
+
+    yield from test_browser.visits(browser, site_url)

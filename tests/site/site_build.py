@@ -70,6 +70,18 @@ def mkdocs_build(
     )
 
 
+def add_try_files(site_dir: Path) -> subprocess.CompletedProcess[str]:
+    """The files of "Try it" (the engine in the page) added to a built site, as ``make build`` adds
+    them after ``mkdocs build`` (``scripts/site_try.py``)."""
+    return subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "site_try.py"), str(site_dir)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=False,
+    )
+
+
 class Elements(HTMLParser):
     """The ids of a page, and the text of the elements of chosen classes (with the classes to skip inside)."""
 

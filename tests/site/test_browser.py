@@ -36,6 +36,9 @@ except ImportError:  # checked by the `browser` fixture, which says what to inst
 
 DOCS = REPO / "docs"
 AXE = REPO / "tests" / "site" / "js" / "node_modules" / "axe-core" / "axe.min.js"
+# Where a page loads axe-core from: a script of the page's own origin (served by the test's route,
+# never by the site), which the site's Content-Security-Policy lets run as it runs the site's own.
+AXE_URL_PATH = "/__axe-core__/axe.min.js"
 # The flags of a headless Chromium on a closed network: without the background-networking ones
 # Chromium keeps trying to reach its own services.
 CHROMIUM_ARGS = [
@@ -104,10 +107,12 @@ def _chromium() -> str | None:
 
 
 # ---- the browser, the server and a page ---------------------------------------------------------
+# (the fixtures browser, site_url, screenshots and visit, defined in conftest.py with these, so that
+# every browser test module shares one browser per process)
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def browser_session() -> Iterator[Browser]:
+    """The ``browser`` fixture (conftest.py, which every browser test module shares)."""
     if sync_playwright is None:
         _unavailable("Playwright for Python is not installed (pip install -e '.[test]')")
     executable = _chromium()
@@ -137,8 +142,7 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
+def serve(built_site: Path) -> Iterator[str]:
     """The built site served on 127.0.0.1 on a free port, from a thread, for the session."""
     handler = functools.partial(_SiteHandler, directory=str(built_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -150,8 +154,7 @@ def site_url(built_site: Path) -> Iterator[str]:
     thread.join()
 
 
-@pytest.fixture(scope="session")
-def screenshots(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[Path]:
+def screenshot_folder(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[Path]:
     folder = Path(os.environ.get("REVERSIS_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
     folder.mkdir(parents=True, exist_ok=True)
     yield folder
@@ -198,7 +201,9 @@ class Visit:
 
     def _route(self, route: Route) -> None:
         url = route.request.url
-        if url.startswith(self.origin + "/"):
+        if url == self.origin + AXE_URL_PATH:
+            route.fulfill(path=str(AXE), content_type="text/javascript")
+        elif url.startswith(self.origin + "/"):
             route.continue_()
         else:
             self.outside.append(url)
@@ -212,15 +217,14 @@ class Visit:
         self.context.close()
 
     def axe(self, options: dict[str, Any]) -> list[dict[str, Any]]:
-        self.page.add_script_tag(path=str(AXE))
+        self.page.add_script_tag(url=self.origin + AXE_URL_PATH)
         violations: list[dict[str, Any]] = self.page.evaluate(
             "options => axe.run(document, options).then(r => r.violations)", options
         )
         return violations
 
 
-@pytest.fixture
-def visit(browser: Browser, site_url: str) -> Iterator[Callable[..., Visit]]:
+def visits(browser: Browser, site_url: str) -> Iterator[Callable[..., Visit]]:
     opened: list[Visit] = []
 
     def open_visit(**options: Any) -> Visit:

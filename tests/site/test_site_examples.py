@@ -288,12 +288,73 @@ def test_an_allowed_action_is_not_taken_for_a_refusal() -> None:
 # ---- each page shows what the engine does -------------------------------------------------------
 
 
+def _ledger(html: str, section: str) -> dict[int, dict[str, str]]:
+    """The rows of a page's payments or marks, by number (their anchor, ``payment-N`` or
+    ``mark-N``), each as the text of its classed parts (``payer``, ``amount``, ``rule``…) and of
+    its cells (``cells``)."""
+    start = html.index(f'id="{section}"')
+    table = html[start:].split("<table", 1)[1].split("</table>", 1)[0]
+    rows: dict[int, dict[str, str]] = {}
+    for row in re.findall(r"<tr>(.*?)</tr>", table, re.DOTALL):
+        anchor = re.search(r'id="(?:payment|mark)-(\d+)"', row)
+        if anchor is None:
+            continue
+        parts = {name: _plain(text) for name, text in re.findall(r'class="ledger-([a-z]+)">(.*?)</', row)}
+        parts["cells"] = " | ".join(_plain(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.DOTALL))
+        rows[int(anchor.group(1))] = parts
+    return rows
+
+
 @pytest.mark.parametrize("slug", CHIPS)
 def test_each_page_pays_what_the_engine_pays(built_site: Path, slug: str) -> None:
-    html = _page(built_site, slug)
-    shown = [(row[1], row[2], row[3], row[4]) for row in _section_table(html, "payments")]
+    rows = _ledger(_page(built_site, slug), "payments")
+    shown = [(r["payer"].lower(), r["payee"], r["amount"], r["rule"]) for _, r in sorted(rows.items())]
     paid = [(_party(e["payer"]), _party(e["payee"]), str(e["amount"]), e["rule"]) for e in _result(slug)["ledger"]]
+    assert sorted(rows) == list(range(1, len(paid) + 1))
     assert shown == paid
+
+
+# A payment or a mark as the replay (and the list of the stakes) says it, with its link to its row.
+_PAYMENT_LINK = re.compile(
+    r"<li>(?:<p>)?(Seat \d+|The pool) pays (\d+) to (seat \d+|the pool) "
+    r'<span class="rule-id">\(<a href="#payment-(\d+)"[^>]*>([^<]+)</a>\)</span>'
+)
+_MARK_LINK = re.compile(
+    r"<li>(?:<p>)?Side (\d+) (?:rubs out (\d+)|has (\d+) chalked back on)(?: \(seat (\d+)\))? "
+    r'<span class="rule-id">\(<a href="#mark-(\d+)"[^>]*>([^<]+)</a>\)</span>'
+)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_payment_link_lands_on_its_own_row(built_site: Path, slug: str) -> None:
+    """Every link of a payment (or a mark) in the replay and the stakes reaches the row of the
+    payments (or marks) that names the same rule, payer, payee and amount (side, marks and seat);
+    every payment the page links is linked once."""
+    html = _page(built_site, slug)
+    links = 0
+    if slug in CHIPS:
+        rows = _ledger(html, "payments")
+        targets = []
+        for payer, amount, payee, number, rule in _PAYMENT_LINK.findall(html):
+            row = rows[int(number)]
+            assert (row["payer"], row["amount"], row["payee"], row["rule"]) == (payer, amount, payee, rule), (
+                number,
+                row,
+            )
+            targets.append(int(number))
+        assert len(targets) == len(set(targets)), f"two links to one row: {sorted(targets)}"
+        links = len(targets)
+        assert links == html.count('href="#payment-')
+    else:
+        rows = _ledger(html, "marks")
+        for side, rubbed, chalked, seat, number, rule in _MARK_LINK.findall(html):
+            row = rows[int(number)]
+            assert row["side"] == f"Side {side}" and row["rule"] == rule, (number, row)
+            assert row["count"] == (rubbed or chalked), (number, row)
+            assert ("rubs out" in row["cells"]) == bool(rubbed), (number, row)
+            assert row.get("seat", "") == (f"seat {seat}" if seat else ""), (number, row)
+            links += 1
+        assert links == html.count('href="#mark-')
 
 
 @pytest.mark.parametrize("slug", CHIPS)
@@ -308,14 +369,19 @@ def test_each_page_shows_the_balances(built_site: Path, slug: str) -> None:
 def test_each_page_marks_what_the_engine_marks(built_site: Path, slug: str) -> None:
     """Each entry of a marks ledger: its side, marks, rule, trick and seat, in the engine's order,
     and its link to the annotation of the sentence that orders it."""
-    html = _page(built_site, slug)
-    rows = _section_table(html, "marks")
+    rows = _ledger(_page(built_site, slug), "marks")
     ledger = _result(slug)["ledger"]
     assert ledger
+    assert sorted(rows) == list(range(1, len(ledger) + 1))
     dash = "\u2014"
-    assert [tuple(row[1:6]) for row in rows] == [
+    shown = []
+    for _, row in sorted(rows.items()):
+        cells = row["cells"].split(" | ")
+        count = int(row["count"]) if "rubs out" in cells[1] else -int(row["count"])
+        shown.append((row["side"], str(count), row["rule"], cells[2], row.get("seat", dash)))
+    assert shown == [
         (
-            f"side {e['side']}",
+            f"Side {e['side']}",
             str(e["marks"]),
             e["rule"],
             dash if e["trick"] is None else str(e["trick"]),
@@ -324,9 +390,9 @@ def test_each_page_marks_what_the_engine_marks(built_site: Path, slug: str) -> N
         for e in ledger
     ]
     rules = load_ruleset(BY_SLUG[slug].ruleset)
-    for row, entry in zip(rows, ledger, strict=True):
+    for (_, row), entry in zip(sorted(rows.items()), ledger, strict=True):
         if rules.rule_annotations.get(entry["rule"]):
-            assert any(aid in row[6] for aid in rules.rule_annotations[entry["rule"]]), (entry, row)
+            assert any(aid in row["cells"] for aid in rules.rule_annotations[entry["rule"]]), (entry, row)
 
 
 @pytest.mark.parametrize("slug", MARKS)
@@ -367,7 +433,7 @@ def test_the_replay_has_one_step_per_card_played(built_site: Path, slug: str) ->
     html = _page(built_site, slug)
     hand = _played(slug)
     cards = hand.played if _in_marks(slug) else [e for e in hand.events if isinstance(e, Played | Revoked | OutOfTurn)]
-    steps = re.findall(r'<li class="replay-step" id="step-(\d+)" data-step="(\d+)">', html)
+    steps = re.findall(r'<li class="replay-step" id="step-(\d+)" data-step="(\d+)" data-trick="\d+">', html)
     assert [int(a) for a, _ in steps] == list(range(1, len(cards) + 1))
     assert all(a == b for a, b in steps)
     assert f'data-replay="{len(cards)}"' in html

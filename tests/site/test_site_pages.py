@@ -111,6 +111,7 @@ def test_strict_build_fails_on_a_broken_anchor(tmp_path: Path) -> None:
     config.update(docs_dir=str(docs), nav=["index.md", "other.md"], extra_css=[])
     config["theme"]["custom_dir"] = str(REPO / "overrides")  # relative to the config file, which moved
     config["INHERIT"] = str(REPO / config["INHERIT"])
+    config["hooks"] = [str(REPO / hook) for hook in config.get("hooks") or ()]  # likewise
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
     result = mkdocs_build(tmp_path / "mkdocs.yml", tmp_path / "site")
     assert result.returncode != 0

@@ -245,7 +245,8 @@ def test_only_source_pages_carry_citation_metadata(built_site: Path) -> None:
 
 
 def test_search_finds_french_spanish_and_english_words(built_site: Path) -> None:
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    # the search's documents (scripts/site_search.py: the theme's index keeps the configuration only)
+    index = json.loads((built_site / "search" / "documents.json").read_text(encoding="utf-8"))
     assert set(index["config"]["lang"]) == {"en", "fr", "es"}
     words = re.compile(r"\w+", re.UNICODE)
     found = {w.lower() for doc in index["docs"] for w in words.findall(doc["title"] + " " + doc["text"])}

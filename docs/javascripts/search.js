@@ -1,0 +1,160 @@
+/* The site's search, as the theme's: Material for MkDocs and its Lunr.js worker, given the index
+ * when a reader first searches, and each query folded as the index is (scripts/site_search.py).
+ *
+ * The theme sets its search up on every page: it fetches search/search_index.json (which here holds
+ * the configuration only) and hands it to a Web Worker. This script stands between the theme and
+ * the worker (window.Worker, as the theme's own iframe-worker shim does for pages read from disk):
+ * it tells the theme the search is ready at once, and starts the worker, with the documents
+ * (search/documents.json, or search/documents.js read from disk), only when the search box takes
+ * the focus or a first query comes. Each query goes to the worker lower-cased, without accents and
+ * ligatures ("Quínola" and "quinola", "levée" and "levee", "cœur" and "coeur" are one query), as the
+ * fields fold_title and fold_text of every document hold its words.
+ *
+ * Loaded before the theme's bundle (overrides/main.html). No inline script, no eval: the site's
+ * Content-Security-Policy allows scripts from the site only.
+ */
+(function () {
+  "use strict";
+
+  var Native = window.Worker;
+  if (typeof Native !== "function" || typeof EventTarget !== "function") {
+    return;
+  }
+  /* The theme's messages (SearchMessageType of Material for MkDocs 9). */
+  var SETUP = 0;
+  var READY = 1;
+  var QUERY = 2;
+  var RESULT = 3;
+  var LIGATURES = { "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE" };
+
+  /* As site_search.fold: ligatures spelt out, Unicode's compatibility decomposition without its
+     combining diacritical marks, lower case. */
+  function fold(text) {
+    return text
+      .replace(/[œŒæÆ]/g, function (c) {
+        return LIGATURES[c];
+      })
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
+  }
+
+  function siteRoot() {
+    var config = JSON.parse(document.getElementById("__config").textContent);
+    return new URL(config.base, window.location.href);
+  }
+
+  function loadDocuments() {
+    var root = siteRoot();
+    if (window.location.protocol === "file:") {
+      return new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = new URL("search/documents.js", root).href;
+        script.addEventListener("load", function () {
+          resolve(window.__search_documents);
+        });
+        script.addEventListener("error", function () {
+          reject(new Error("the search documents could not be read: " + script.src));
+        });
+        document.head.appendChild(script);
+      });
+    }
+    return fetch(new URL("search/documents.json", root).href).then(function (response) {
+      if (!response.ok) {
+        throw new Error("the search documents could not be loaded: HTTP " + response.status);
+      }
+      return response.json();
+    });
+  }
+
+  function SearchWorker(url, options) {
+    var self = new EventTarget();
+    var worker = null;
+    var setup = null;
+    var ready = false;
+    var waiting = null;
+
+    function deliver(data) {
+      self.dispatchEvent(new MessageEvent("message", { data: data }));
+    }
+
+    function start() {
+      if (worker !== null || setup === null) {
+        return;
+      }
+      worker = new Native(url, options);
+      worker.addEventListener("message", function (event) {
+        if (event.data && event.data.type === READY) {
+          ready = true; /* the theme was told so when it set the search up */
+          if (waiting !== null) {
+            worker.postMessage(waiting);
+            waiting = null;
+          }
+          return;
+        }
+        deliver(event.data);
+      });
+      loadDocuments().then(
+        function (index) {
+          worker.postMessage({
+            type: SETUP,
+            data: { config: index.config, docs: index.docs, options: setup.options }
+          });
+        },
+        function (error) {
+          console.error(error.message);
+          deliver({ type: RESULT, data: { items: [] } });
+        }
+      );
+    }
+
+    function started(event) {
+      var target = event.target;
+      if (target && target.matches && target.matches("input.md-search__input")) {
+        start();
+      }
+    }
+    document.addEventListener("focusin", started);
+
+    self.postMessage = function (message) {
+      if (message && message.type === SETUP) {
+        setup = message.data;
+        window.setTimeout(function () {
+          deliver({ type: READY });
+        }, 0);
+        var active = document.activeElement;
+        if (active && active.matches && active.matches("input.md-search__input")) {
+          start();
+        }
+        return;
+      }
+      if (message && message.type === QUERY) {
+        var query = fold(String(message.data));
+        if (worker === null && !query.trim()) {
+          deliver({ type: RESULT, data: { items: [] } }); /* nothing asked yet: nothing loaded */
+          return;
+        }
+        start();
+        message = { type: QUERY, data: query };
+        if (ready) {
+          worker.postMessage(message);
+        } else {
+          waiting = message; /* only the last query is answered once the index is built */
+        }
+        return;
+      }
+      if (worker !== null) {
+        worker.postMessage(message);
+      }
+    };
+    self.terminate = function () {
+      document.removeEventListener("focusin", started);
+      if (worker !== null) {
+        worker.terminate();
+      }
+    };
+    return self;
+  }
+
+  window.Worker = SearchWorker;
+})();

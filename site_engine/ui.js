@@ -1,0 +1,796 @@
+/* "Try it": the controls that docs/javascripts/try.js mounts when the reader presses its button.
+ *
+ * - A worked example (data-try="example"): every option of its ruleset as a form control with the
+ *   values of its domain, its meaning and citations beside it; the hand replayed under the
+ *   reader's choice and compared with the page's own result; an editor holding the scenario.
+ * - "Check your own reading" (data-try="check"): the editor, with an empty scenario per ruleset.
+ * - A doctest (pre.doctest): the example in an editor, run, each output beside the expected one.
+ *
+ * The engine is the package's own (reversis.web, reversis.web_doctest) in Pyodide, in a Web Worker
+ * (worker.js); a request that runs past LIMIT seconds is stopped by terminating the worker. Every
+ * text from the engine or the reader is set as text (textContent), never parsed as HTML. No inline
+ * style: classes of try.css only.
+ */
+
+const LIMIT = 5; // seconds a play or a doctest may run
+let root = "";
+let engine = null;
+
+export function start(siteRoot) {
+  root = siteRoot;
+  const css = document.createElement("link");
+  css.rel = "stylesheet";
+  css.href = root + "try/try.css";
+  document.head.appendChild(css);
+  return { mount, mountDoctest, shared };
+}
+
+// ---- the engine in its worker ------------------------------------------------------------------
+
+class Engine {
+  constructor() {
+    this.listeners = new Set();
+    this.pending = new Map();
+    this.next = 1;
+    this.progress = { loaded: 0, total: 0 };
+    this.worker = new Worker(root + "try/worker.js", { type: "module" });
+    this.pressed = performance.now();
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = (event) => {
+        const data = event.data;
+        if (data.progress) {
+          this.progress = data.progress;
+          this.listeners.forEach((f) => f(data.progress));
+        } else if (data.ready) {
+          this.loadSeconds = (performance.now() - this.pressed) / 1000;
+          this.phases = data.ready.phases;
+          resolve();
+        } else if (data.failed) {
+          reject(new Error(data.failed));
+        } else if (this.pending.has(data.id)) {
+          const { done, fail, timer } = this.pending.get(data.id);
+          clearTimeout(timer);
+          this.pending.delete(data.id);
+          if (data.error) {
+            fail(new Error(data.error));
+          } else {
+            done(data);
+          }
+        }
+      };
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error("The engine could not be started: " + (event.message || "the browser refused it")));
+      };
+    });
+  }
+
+  async request(op, text, options) {
+    await this.ready;
+    const id = this.next++;
+    return new Promise((done, fail) => {
+      const timer = setTimeout(() => {
+        this.stop();
+        fail(new Error(`Stopped after ${LIMIT} seconds: the engine was still working (an endless loop?). The next run loads it again.`));
+      }, LIMIT * 1000);
+      this.pending.set(id, { done, fail, timer });
+      this.worker.postMessage({ id, op, text, options });
+    });
+  }
+
+  stop() {
+    this.worker.terminate();
+    this.pending.forEach(({ timer }) => clearTimeout(timer));
+    this.pending.clear();
+    if (engine === this) {
+      engine = null;
+    }
+  }
+}
+
+function theEngine() {
+  if (!engine) {
+    engine = new Engine();
+  }
+  return engine;
+}
+
+// ---- small helpers -----------------------------------------------------------------------------
+
+let ids = 0;
+function uid(prefix) {
+  ids += 1;
+  return `${prefix}-${ids}`;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) {
+      continue;
+    }
+    if (name === "class") {
+      node.className = value;
+    } else if (name === "text") {
+      node.textContent = value;
+    } else {
+      node.setAttribute(name, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(child instanceof Node ? child : String(child));
+    }
+  }
+  return node;
+}
+
+async function fetchText(path) {
+  const response = await fetch(root + path);
+  if (!response.ok) {
+    throw new Error(`${path}: not found on this site (HTTP ${response.status})`);
+  }
+  return response.text();
+}
+
+function who(party) {
+  return party === "pool" ? "the pool" : `seat ${party}`;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function show(value) {
+  return value === "" ? '""' : typeof value === "string" ? value : JSON.stringify(value);
+}
+
+// The status line of a control: what the engine is doing, with a progress bar while it loads.
+function statusArea() {
+  const text = el("p", { class: "try-status", role: "status", "aria-live": "polite" });
+  const bar = el("progress", { class: "try-progress", max: 1, value: 0, "aria-label": "Loading the engine" });
+  bar.hidden = true;
+  const box = el("div", { class: "try-status-box" }, bar, text);
+  return {
+    box,
+    say(message) {
+      text.textContent = message;
+    },
+    // a result said aloud with the status line (the live region), as one message
+    announce(message) {
+      text.textContent = `${text.textContent} ${message}`.trim();
+    },
+    async loaded() {
+      const e = theEngine();
+      let settled = false;
+      const mb = (n) => (n / 1e6).toFixed(1);
+      const update = (p) => {
+        if (settled) {
+          return;
+        }
+        bar.hidden = false;
+        bar.max = p.total || 1;
+        bar.value = Math.min(p.loaded, p.total || 1);
+        text.textContent = `Loading the engine: ${mb(p.loaded)} of ${mb(p.total)} MB`;
+      };
+      e.listeners.add(update);
+      if (e.progress.total) {
+        update(e.progress);
+      } else {
+        text.textContent = "Loading the engine…";
+      }
+      try {
+        await e.ready;
+      } finally {
+        settled = true;
+        e.listeners.delete(update);
+        bar.hidden = true;
+      }
+      return e;
+    },
+  };
+}
+
+// ---- a result, as the page shows one -----------------------------------------------------------
+
+function isMarks(res) {
+  return res && res.sides && res.marks && typeof res.marks === "object";
+}
+
+function table(caption, head, rows) {
+  return el(
+    "div",
+    { class: "try-table-wrap" },
+    el(
+      "table",
+      { class: "try-table" },
+      el("caption", { text: caption }),
+      el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c, i) => (i === 0 ? el("th", { scope: "row" }, c) : el("td", {}, c)))))),
+    ),
+  );
+}
+
+function code(text) {
+  return el("code", { text });
+}
+
+function renderResult(res) {
+  const parts = [];
+  if (isMarks(res)) {
+    parts.push(
+      table(
+        "The marks",
+        ["#", "side", "marks", "rule", "trick", "seat"],
+        res.ledger.map((e, i) => [String(i + 1), `side ${e.side}`, String(e.marks), code(e.rule), e.trick ?? "—", e.seat ?? "—"]),
+      ),
+    );
+    parts.push(
+      table(
+        "The result",
+        ["side", "before", "rubbed out", "still to rub out"],
+        Object.keys(res.marks.after).map((s) => [`side ${s}`, String(res.marks.before[s]), String(res.marks.rubbed[s]), String(res.marks.after[s])]),
+      ),
+    );
+    parts.push(el("p", { text: res.game_over ? `Side ${res.game_over.winner} wins the game (${res.game_over.rule}).` : "Neither side has rubbed out its last mark: the game goes on." }));
+    return parts;
+  }
+  parts.push(
+    table(
+      "The payments",
+      ["#", "payer", "payee", "amount", "rule", "trick"],
+      res.ledger.map((e, i) => [String(i + 1), who(e.payer), who(e.payee), String(e.amount), code(e.rule), e.trick ?? "before the hand"]),
+    ),
+  );
+  parts.push(
+    table(
+      "The result",
+      ["seat", "tricks", "points", "balance"],
+      Object.keys(res.balances).map((s) => [`seat ${s}`, String(res.tricks_won[s]), String(res.points[s]), signed(res.balances[s])]),
+    ),
+  );
+  parts.push(el("p", { text: summary(res) }));
+  return parts;
+}
+
+function summary(res) {
+  if (isMarks(res)) {
+    const left = Object.entries(res.marks.after).map(([s, n]) => `side ${s} ${n}`).join(", ");
+    return `Marks still to rub out: ${left}.` + (res.game_over ? ` Side ${res.game_over.winner} wins the game.` : "");
+  }
+  const bits = [`The pool: ${res.pool.before} before, ${res.pool.after} after`];
+  bits.push(res.pool.won_by !== null && res.pool.won_by !== undefined ? `won by seat ${res.pool.won_by}` : "nobody won it");
+  let text = bits.join("; ") + ".";
+  if (res.winner !== null && res.winner !== undefined) {
+    text += ` The winner: seat ${res.winner}.`;
+  }
+  if (res.reversis) {
+    text += ` The reversis: ${res.reversis.made ? "made" : "attempted"} by seat ${res.reversis.by}${res.reversis.cut_by !== null ? `, cut by seat ${res.reversis.cut_by}` : ""}.`;
+  }
+  if (res.quinola) {
+    text += ` The quinola: ${res.quinola.how}${res.quinola.seat !== null && res.quinola.seat !== undefined ? ` by seat ${res.quinola.seat}` : ""}.`;
+  }
+  return text;
+}
+
+// ---- what changed between two results ----------------------------------------------------------
+
+function entryKey(res, e) {
+  return isMarks(res) ? `${e.rule}|side ${e.side}|seat ${e.seat}|trick ${e.trick}` : `${e.rule}|${e.payer}|${e.payee}|${e.trick}`;
+}
+
+function entryText(res, e, amount) {
+  if (isMarks(res)) {
+    return `side ${e.side}: ${amount ?? e.marks} mark${(amount ?? e.marks) === 1 ? "" : "s"}, ${e.rule}${e.trick ? `, trick ${e.trick}` : ""}`;
+  }
+  return `${who(e.payer)} pays ${who(e.payee)} ${amount ?? e.amount}, ${e.rule}${e.trick ? `, trick ${e.trick}` : ", before the hand"}`;
+}
+
+export function diff(page, yours) {
+  const value = (res, e) => (isMarks(res) ? e.marks : e.amount);
+  const group = (res) => {
+    const out = new Map();
+    res.ledger.forEach((e) => {
+      const k = entryKey(res, e);
+      out.set(k, [...(out.get(k) || []), e]);
+    });
+    return out;
+  };
+  const a = group(page);
+  const b = group(yours);
+  const added = [];
+  const removed = [];
+  const changed = [];
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(key) || [];
+    const y = b.get(key) || [];
+    for (let i = 0; i < Math.max(x.length, y.length); i++) {
+      if (i >= x.length) {
+        added.push(y[i]);
+      } else if (i >= y.length) {
+        removed.push(x[i]);
+      } else if (value(page, x[i]) !== value(yours, y[i])) {
+        changed.push([x[i], y[i]]);
+      }
+    }
+  }
+  return { added, removed, changed };
+}
+
+function balancesOf(res) {
+  return isMarks(res) ? res.marks.after : res.balances;
+}
+
+function renderDiff(page, yours, overrides) {
+  const d = diff(page, yours);
+  const before = balancesOf(page);
+  const after = balancesOf(yours);
+  const unit = isMarks(page) ? "side" : "seat";
+  const moved = Object.keys(after).filter((s) => before[s] !== after[s]);
+  const same = !d.added.length && !d.removed.length && !d.changed.length && !moved.length && summary(page) === summary(yours);
+  const chosen = Object.keys(overrides).length ? Object.entries(overrides).map(([k, v]) => `${k}: ${show(v)}`).join(", ") : "the page's own options";
+  const word = isMarks(page) ? "entry" : "payment";
+  const plural = isMarks(page) ? "entries" : "payments";
+  const heading = same
+    ? `Under ${chosen}, nothing changes: the hand settles as on the page.`
+    : `Under ${chosen}: ${d.added.length} ${d.added.length === 1 ? word : plural} added, ${d.removed.length} removed, ${d.changed.length} changed; ` +
+      (moved.length === 1 ? `the balance of ${unit} ${moved[0]} changes.` : moved.length ? `the balances of ${unit}s ${moved.join(", ")} change.` : "no balance changes.");
+  const rows = Object.keys(after).map((s) => [`${unit} ${s}`, String(before[s]), String(after[s]), before[s] === after[s] ? "same" : signed(after[s] - before[s])]);
+  const list = (title, items, cls) =>
+    items.length ? el("div", { class: `try-changes ${cls}` }, el("h4", { text: title }), el("ul", {}, items.map((t) => el("li", { text: t })))) : null;
+  return el(
+    "div",
+    { class: "try-diff" },
+    el("p", { class: "try-diff-summary", text: heading }),
+    table(isMarks(page) ? "Marks still to rub out, side by side" : "Balances, side by side", [unit, "on the page", "your reading", "difference"], rows),
+    el(
+      "div",
+      { class: "try-side-by-side" },
+      el("div", {}, el("h4", { text: "On the page" }), el("p", { text: summary(page) })),
+      el("div", {}, el("h4", { text: "Your reading" }), el("p", { text: summary(yours) })),
+    ),
+    list(`${plural[0].toUpperCase()}${plural.slice(1)} added`, d.added.map((e) => "+ " + entryText(yours, e)), "try-added"),
+    list(`${plural[0].toUpperCase()}${plural.slice(1)} removed`, d.removed.map((e) => "− " + entryText(page, e)), "try-removed"),
+    list(
+      `${plural[0].toUpperCase()}${plural.slice(1)} changed`,
+      d.changed.map(([x, y]) => `${entryText(page, x)} → ${isMarks(page) ? y.marks : y.amount}`),
+      "try-changed",
+    ),
+  );
+}
+
+// ---- the options of a ruleset as a form --------------------------------------------------------
+
+function optionControl(name, option, value, rulesData) {
+  const id = uid(`try-opt-${name}`);
+  const domain = option.domain || { kind: "any" };
+  const describedBy = `${id}-meaning`;
+  const choiceSelect = (choices, current, label, controlId) =>
+    el(
+      "select",
+      { id: controlId, "aria-label": label, "aria-describedby": describedBy },
+      choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(current), text: c === "" ? "(none)" : String(c) })),
+    );
+  let control;
+  let read;
+  const kind = domain.kind;
+  const choices = domain.choices || option.cards;
+  if (kind === "bool") {
+    control = el("input", { type: "checkbox", id, checked: value === true, "aria-describedby": describedBy });
+    read = () => control.checked;
+  } else if ((kind === "int" || kind === "str" || kind === "seat" || kind === "card") && choices && choices.length) {
+    control = choiceSelect(choices, value, null, id);
+    read = () => JSON.parse(control.value);
+  } else if (kind === "int") {
+    control = el("input", { type: "number", id, step: 1, min: domain.min, max: domain.max, value, inputmode: "numeric", "aria-describedby": describedBy });
+    read = () => (control.value === "" ? null : Number(control.value));
+  } else if (kind === "mapping" && value && typeof value === "object") {
+    const keys = (domain.keys && domain.keys.choices) || Object.keys(value);
+    const inputs = keys.map((k) => {
+      const current = value[k];
+      const inner = domain.values || { kind: "int" };
+      const label = `${name}, ${k}`;
+      const input = inner.choices
+        ? choiceSelect(inner.choices, current, label, uid(id))
+        : el("input", { type: "number", step: 1, min: inner.min, max: inner.max, value: current ?? "", "aria-label": label, "aria-describedby": describedBy });
+      return [k, input];
+    });
+    control = el("span", { class: "try-mapping", role: "group", id, "aria-labelledby": `${id}-label` }, inputs.map(([k, input]) => el("span", { class: "try-pair" }, el("span", { "aria-hidden": "true", text: `${k}:` }), input)));
+    read = () => {
+      const out = {};
+      inputs.forEach(([k, input]) => {
+        if (input.value !== "") {
+          out[k] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
+        }
+      });
+      return out;
+    };
+  } else if (kind === "list") {
+    const items = domain.items || {};
+    const itemChoices = items.choices || option.cards || [];
+    const current = Array.isArray(value) ? value : [];
+    const slots = itemChoices.length && items.choices ? itemChoices.length : Math.max(current.length + 2, 3);
+    const n = domain.max_items ? Math.min(slots, domain.max_items) : slots;
+    const selects = [];
+    for (let i = 0; i < n; i++) {
+      selects.push(choiceSelect(["", ...itemChoices.filter((c) => c !== "")], current[i] ?? "", `${name}, item ${i + 1}`, uid(id)));
+    }
+    control = el("span", { class: "try-list", role: "group", id, "aria-labelledby": `${id}-label` }, selects);
+    read = () => selects.map((s) => JSON.parse(s.value)).filter((v) => v !== "");
+  } else {
+    control = el("input", { type: "text", id, value: JSON.stringify(value), spellcheck: "false", "aria-describedby": describedBy });
+    read = () => {
+      try {
+        return JSON.parse(control.value);
+      } catch {
+        return control.value;
+      }
+    };
+  }
+  const links = option.cites.map((c, i) => [i ? ", " : "", el("a", { href: root + (rulesData.links[c] || ""), text: c })]);
+  const mark = el("span", { class: "try-changed-mark", text: " changed" });
+  mark.hidden = true;
+  const label = control.tagName === "SPAN" ? el("span", { class: "try-option-name", id: `${id}-label` }, code(name), mark) : el("label", { for: id, class: "try-option-name", id: `${id}-label` }, code(name), mark);
+  const row = el(
+    "div",
+    { class: "try-option", "data-option": name },
+    label,
+    el("span", { class: "try-option-control" }, control),
+    el("p", { class: "try-meaning", id: describedBy }, option.meaning, option.cites.length ? [" (", links, ")"] : null, ` Default ${show(option.default)}.`),
+  );
+  return { row, read };
+}
+
+// ---- the editor of a scenario ------------------------------------------------------------------
+
+function editor({ text, label, ruleset }) {
+  const id = uid("try-editor");
+  const area = el("textarea", { id, class: "try-textarea", spellcheck: "false", autocapitalize: "off", autocomplete: "off", rows: 14, wrap: "off", "aria-describedby": `${id}-error` });
+  area.value = text;
+  const gutter = el("div", { class: "try-gutter", "aria-hidden": "true" });
+  const error = el("p", { class: "try-error", id: `${id}-error`, role: "alert" });
+  error.hidden = true;
+  const numbers = () => {
+    const n = area.value.split("\n").length;
+    gutter.replaceChildren(...Array.from({ length: n }, (_, i) => el("span", { class: "try-line", text: String(i + 1) })));
+    gutter.scrollTop = area.scrollTop;
+  };
+  area.addEventListener("input", () => {
+    numbers();
+    mark(null);
+  });
+  area.addEventListener("scroll", () => {
+    gutter.scrollTop = area.scrollTop;
+  });
+  numbers();
+  function mark(line, message) {
+    gutter.querySelectorAll(".try-line-error").forEach((s) => s.classList.remove("try-line-error"));
+    if (!message) {
+      error.hidden = true;
+      error.textContent = "";
+      area.removeAttribute("aria-invalid");
+      return;
+    }
+    error.hidden = false;
+    error.textContent = message;
+    if (line) {
+      // the line marked in the gutter, selected in the text and scrolled to
+      area.setAttribute("aria-invalid", "true");
+      const span = gutter.children[line - 1];
+      if (span) {
+        span.classList.add("try-line-error");
+      }
+      const lines = area.value.split("\n");
+      const startAt = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+      area.focus();
+      area.setSelectionRange(startAt, startAt + (lines[line - 1] || "").length);
+      if (span) {
+        area.scrollTop = Math.max(0, span.offsetTop - gutter.offsetTop - area.clientHeight / 3);
+      }
+      gutter.scrollTop = area.scrollTop;
+    }
+  }
+  const box = el(
+    "div",
+    { class: "try-editor-box" },
+    el("label", { for: id, class: "try-editor-label", text: label }),
+    el("div", { class: "try-editor" }, gutter, area),
+    error,
+  );
+  return { box, area, mark, ruleset };
+}
+
+function shareLink(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  bytes.forEach((b) => {
+    binary += String.fromCharCode(b);
+  });
+  const code64 = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return window.location.href.split("#")[0] + "#try=" + code64;
+}
+
+function unshare(code64) {
+  const binary = atob(code64.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+// A scenario editor with its buttons and its output: play, share, the result and the account.
+function playground(container, { text, label, status, ruleset }) {
+  const ed = editor({ text, label, ruleset });
+  const play = el("button", { type: "button", class: "md-button md-button--primary try-play", text: "Play this scenario" });
+  const share = el("button", { type: "button", class: "md-button try-share", text: "Share this scenario" });
+  const link = el("p", { class: "try-share-box" });
+  link.hidden = true;
+  const out = el("div", { class: "try-output" });
+  container.append(ed.box, el("div", { class: "try-buttons" }, play, share), link, out);
+  share.addEventListener("click", () => {
+    const href = shareLink(ed.area.value);
+    history.replaceState(null, "", href);
+    link.hidden = false;
+    link.replaceChildren("The address of this page now holds the scenario; copy it from the address bar, or this link: ", el("a", { href, class: "try-share-link", text: "the scenario as edited" }), ".");
+  });
+  play.addEventListener("click", async () => {
+    play.disabled = true;
+    try {
+      const e = await status.loaded();
+      status.say("Playing the scenario…");
+      const t0 = performance.now();
+      const { answer } = await e.request("play", ed.area.value, {});
+      const seconds = (performance.now() - t0) / 1000;
+      if (answer.error) {
+        ed.mark(answer.line, answer.error);
+        out.replaceChildren();
+        status.say("The engine refused the scenario: " + answer.error);
+        return;
+      }
+      ed.mark(null);
+      const res = JSON.parse(answer.json);
+      out.replaceChildren(
+        el("h4", { text: "The hand, played" }),
+        ...renderResult(res),
+        el("details", { class: "try-account" }, el("summary", { text: "The account, as reversis play prints it" }), el("pre", {}, el("code", { text: answer.account }))),
+        el("details", { class: "try-json" }, el("summary", { text: "The result, as reversis play --json prints it" }), el("pre", {}, el("code", { class: "try-json-text", text: answer.json }))),
+      );
+      out.dataset.seconds = seconds.toFixed(3);
+      status.say(`Played in ${seconds.toFixed(2)} s. ${summary(res)}`);
+    } catch (error) {
+      status.say(error.message);
+      ed.mark(null, error.message);
+    } finally {
+      play.disabled = false;
+    }
+  });
+  return { ed, play };
+}
+
+// ---- the controls ------------------------------------------------------------------------------
+
+async function mount(place, { load = true, sharedText = null } = {}) {
+  if (place.dataset.tryMounted) {
+    return place._try;
+  }
+  place.dataset.tryMounted = "true";
+  place.classList.add("try-active");
+  const status = statusArea();
+  const hadFocus = place.contains(document.activeElement);
+  place.replaceChildren(status.box);
+  if (hadFocus) {  // the pressed button is gone: the focus goes to what replaces it, not to the page
+    status.box.tabIndex = -1;
+    status.box.focus();
+  }
+  const api = place.dataset.try === "check" ? await mountCheck(place, status, sharedText) : await mountExample(place, status, sharedText, load);
+  place._try = api;
+  return api;
+}
+
+async function mountExample(place, status, sharedText, load) {
+  const slug = place.dataset.example;
+  const rulesetId = place.dataset.ruleset;
+  const [scenario, rulesText] = await Promise.all([fetchText(`try/examples/${slug}.yaml`), fetchText(`try/rulesets/${rulesetId}.json`)]);
+  const rules = JSON.parse(rulesText);
+  const form = el("form", { class: "try-options" });
+  const output = el("div", { class: "try-output" });
+  const editorBox = el("div", { class: "try-edit" }, el("h3", { text: "Edit the scenario and play it" }));
+  place.append(form, output, editorBox);
+  const { play } = playground(editorBox, { text: sharedText ?? scenario, label: "The scenario (YAML)", status, ruleset: rulesetId });
+  if (sharedText !== null) {
+    status.say("A scenario shared by its link is in the editor below; press “Play this scenario” to play it.");
+  }
+  let page = null;
+  let controls = null;
+  const api = { play, ready: null };
+  // one replay at a time: a change made while one runs is replayed when it ends
+  let running = false;
+  let again = false;
+  const replay = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      await replayOnce();
+    } finally {
+      running = false;
+    }
+    if (again) {
+      again = false;
+      replay();
+    }
+  };
+  const replayOnce = async () => {
+    const overrides = {};
+    for (const [name, { read, row }] of Object.entries(controls)) {
+      const value = read();
+      const changed = JSON.stringify(value) !== JSON.stringify(page.options[name] ?? rules.options[name].default);
+      if (changed) {
+        overrides[name] = value;
+      }
+      row.classList.toggle("try-option-changed", changed);
+      row.querySelector(".try-changed-mark").hidden = !changed;
+    }
+    status.say("Replaying the hand…");
+    const t0 = performance.now();
+    try {
+      const { answer } = await theEngine().request("play", scenario, overrides);
+      const seconds = (performance.now() - t0) / 1000;
+      if (answer.error) {
+        output.replaceChildren(el("p", { class: "try-error", role: "alert", text: answer.error }));
+        status.say(answer.error);
+        return;
+      }
+      const yours = JSON.parse(answer.json);
+      output.replaceChildren(
+        renderDiff(page.result, yours, overrides),
+        el("details", { class: "try-json" }, el("summary", { text: "The result under your reading, as reversis play --json prints it" }), el("pre", {}, el("code", { class: "try-json-text", text: answer.json }))),
+      );
+      output.dataset.seconds = seconds.toFixed(3);
+      status.say(`Replayed in ${seconds.toFixed(2)} s. ${output.querySelector(".try-diff-summary").textContent}`);
+    } catch (error) {
+      output.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
+      status.say(error.message);
+    }
+  };
+  const begin = async () => {
+    const e = await status.loaded();
+    status.say("Playing the page's hand…");
+    const { answer } = await e.request("play", scenario, {});
+    if (answer.error) {
+      throw new Error(answer.error);
+    }
+    const result = JSON.parse(answer.json);
+    page = { result, options: result.options || {} };
+    controls = {};
+    const list = el("div", { class: "try-option-list" });
+    const fieldset = el("fieldset", { class: "try-fieldset" }, el("legend", { text: `The options of ${rules.title} (${Object.keys(rules.options).length}), as this hand plays them` }), list);
+    for (const [name, option] of Object.entries(rules.options)) {
+      const value = name in page.options ? page.options[name] : option.default;
+      const c = optionControl(name, option, value, rules);
+      controls[name] = c;
+      list.append(c.row);
+    }
+    const submit = el("button", { type: "submit", class: "md-button md-button--primary try-replay", text: "Replay under these readings" });
+    const reset = el("button", { type: "reset", class: "md-button try-reset", text: "Back to the page's reading" });
+    form.replaceChildren(el("div", { class: "try-buttons" }, submit, reset), fieldset);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      replay();
+    });
+    form.addEventListener("change", () => replay());
+    form.addEventListener("reset", () => setTimeout(replay, 0));
+    output.replaceChildren(el("p", { text: `Loaded in ${e.loadSeconds.toFixed(1)} s. Change an option: the hand is replayed under it and compared with the page's result.` }));
+    status.say(`The engine is ready (loaded in ${e.loadSeconds.toFixed(1)} s). ${summary(result)}`);
+    place.dataset.loadSeconds = e.loadSeconds.toFixed(3);
+    place.dataset.loadPhases = JSON.stringify(e.phases);
+    form.querySelector("input, select").focus();
+  };
+  if (load) {
+    api.ready = begin().catch((error) => status.say(error.message));
+  } else {
+    const go = el("button", { type: "button", class: "md-button try-load", text: "Load the engine and show the options" });
+    form.append(go);
+    go.addEventListener("click", () => {
+      go.remove();
+      api.ready = begin().catch((error) => status.say(error.message));
+    });
+  }
+  return api;
+}
+
+async function mountCheck(place, status, sharedText) {
+  const rulesets = (place.dataset.rulesets || "").split(" ").filter(Boolean);
+  const texts = await Promise.all(rulesets.map((r) => fetchText(`try/templates/${r}.yaml`)));
+  const id = uid("try-ruleset");
+  const select = el("select", { id }, rulesets.map((r) => el("option", { value: r, text: r })));
+  const holder = el("div", { class: "try-edit" });
+  place.append(el("p", { class: "try-pick" }, el("label", { for: id, text: "Start from an empty scenario of the ruleset " }), select), holder);
+  const made = playground(holder, { text: sharedText ?? texts[0], label: "The scenario (YAML)", status, ruleset: null });
+  const named = sharedText !== null ? /^\s*ruleset:\s*([\w-]+)/m.exec(sharedText) : null;
+  if (named && rulesets.includes(named[1])) {
+    select.value = named[1];
+  }
+  select.addEventListener("change", () => {
+    made.ed.area.value = texts[rulesets.indexOf(select.value)];
+    made.ed.area.dispatchEvent(new Event("input"));
+  });
+  status.say(sharedText !== null ? "A scenario shared by its link is in the editor; press “Play this scenario” to play it." : "Write the hand, then play it; the engine loads when you first play.");
+  if (sharedText === null) {
+    made.ed.area.focus();
+  }
+  return { play: made.play };
+}
+
+function shared(places, code64) {
+  let text;
+  try {
+    text = unshare(code64);
+  } catch {
+    return;
+  }
+  const match = /^\s*ruleset:\s*([\w-]+)/m.exec(text);
+  const list = Array.from(places);
+  const place = list.find((p) => p.dataset.ruleset && match && p.dataset.ruleset === match[1]) || list[0];
+  mount(place, { load: false, sharedText: text });
+}
+
+// ---- a doctest ---------------------------------------------------------------------------------
+
+function mountDoctest(pre, startButton) {
+  const id = uid("try-doctest");
+  const original = pre.textContent.replace(/\n$/, "");
+  const area = el("textarea", { id, class: "try-textarea", spellcheck: "false", autocapitalize: "off", rows: Math.min(original.split("\n").length + 1, 16), wrap: "off" });
+  area.value = original;
+  const run = el("button", { type: "button", class: "md-button md-button--primary try-run", text: "Run" });
+  const reset = el("button", { type: "button", class: "md-button try-reset", text: "Back to the example as printed" });
+  const status = statusArea();
+  const out = el("div", { class: "try-output try-doctest-output" });
+  const box = el(
+    "div",
+    { class: "try-doctest" },
+    el("label", { for: id, class: "try-editor-label", text: "The example, as a doctest: edit it and run it" }),
+    area,
+    el("div", { class: "try-buttons" }, run, reset),
+    status.box,
+    out,
+  );
+  startButton.replaceWith(box);
+  reset.addEventListener("click", () => {
+    area.value = original;
+  });
+  const go = async () => {
+    run.disabled = true;
+    try {
+      const e = await status.loaded();
+      status.say("Running the example…");
+      const t0 = performance.now();
+      const { answer } = await e.request("doctest", area.value);
+      const seconds = (performance.now() - t0) / 1000;
+      if (answer.error) {
+        out.replaceChildren(el("p", { class: "try-error", role: "alert", text: answer.error }));
+        status.say(answer.error);
+        return;
+      }
+      const rows = answer.examples.map((x) => [
+        el("pre", {}, el("code", { text: ">>> " + x.source.replace(/\n$/, "").replace(/\n/g, "\n... ") })),
+        el("pre", {}, el("code", { text: x.want.replace(/\n$/, "") || "(nothing)" })),
+        el("pre", {}, el("code", { text: x.got.replace(/\n$/, "") || "(nothing)" })),
+        el("span", { class: x.ok ? "try-ok" : "try-bad", text: x.ok ? "agrees" : "differs" }),
+      ]);
+      const verdict = answer.failures ? `${answer.failures} of ${answer.tried} lines differ from what the example expects.` : `All ${answer.tried} lines give what the example expects.`;
+      out.replaceChildren(el("p", { class: "try-verdict", text: verdict }), table("Each line, its expected output and what the engine printed", ["line", "expected", "printed", ""], rows));
+      status.say(`Ran in ${seconds.toFixed(2)} s.`);
+      status.announce(verdict);
+    } catch (error) {
+      out.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
+      status.say(error.message);
+    } finally {
+      run.disabled = false;
+    }
+  };
+  run.addEventListener("click", go);
+  area.setSelectionRange(0, 0);
+  area.focus();
+  area.scrollLeft = 0;
+  go();
+}
