@@ -18,9 +18,6 @@ import pytest
 from filelock import FileLock
 from site_build import REPO, add_try_files, build_script, mkdocs_build
 
-# The browser, its server and its pages, for every browser test of this folder (test_try.py too)
-from test_browser import browser, screenshots, site_url, visit  # noqa: F401
-
 
 @pytest.fixture(scope="session")
 def site_script() -> ModuleType:
