@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test site build offline pages lint typecheck unit coverage mutants mutants-all bench exports clean
+.PHONY: test site build offline pages lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -96,12 +96,29 @@ bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/python -m pip install --quiet 'setuptools>=77' wheel 'mypy>=1.10,<3' types-PyYAML \
-		'PyYAML>=6.0,<7' 'open-spiel>=1.5,<3' 'pytest>=8,<10' 'hypothesis>=6.100,<7'
+		'PyYAML>=6.0,<7' 'tqdm>=4.66,<5' 'open-spiel>=1.5,<3' 'pytest>=8,<10' 'hypothesis>=6.100,<7'
 	REVERSIS_MYPYC=1 $(BENCH_VENV)/bin/python -m pip install --quiet --no-build-isolation --no-deps --force-reinstall .
 	@echo "== the engine and rule tests, run against the compiled engine =="
 	cd tests && ../$(BENCH_VENV)/bin/pytest -q -p no:cacheprovider engine rules romestecq
 	@echo "== the engine compiled with mypyc =="
 	$(BENCH_VENV)/bin/python scripts/bench.py
+
+# The engine compiled with mypyc, alone, in the benchmark's environment (as `make bench` builds it).
+compiled: $(STAMP)
+	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet 'setuptools>=77' wheel 'mypy>=1.10,<3' types-PyYAML \
+		'PyYAML>=6.0,<7' 'tqdm>=4.66,<5'
+	REVERSIS_MYPYC=1 $(BENCH_VENV)/bin/python -m pip install --quiet --no-build-isolation --no-deps --force-reinstall .
+
+# What each reading changes: every option with several readings of every ruleset, compared over the
+# same HANDS seeded hands per reading by each bot, with the compiled engine; the results go to
+# readings/ (committed; the site's plots are made from them by `make pages`).
+HANDS ?= 100000
+SEED ?= 0
+readings: compiled
+	REVERSIS_ANNOTATIONS=$(CURDIR)/annotations REVERSIS_CORPUS=$(CURDIR)/corpus \
+		$(BENCH_VENV)/bin/python scripts/measure_readings.py \
+		--hands $(HANDS) --seed $(SEED) --out $(CURDIR)/readings
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) mutants build site site-offline site-offline.zip .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 
 from reversis.cards import ACE, Card, card_rank, card_suit
 from reversis.errors import did_you_mean
-from reversis.hand import Hand
+from reversis.hand import Hand, Phase
 from reversis.masks import SUIT_MASKS
+from reversis.params import Params
+from reversis.ruleset import Ruleset
 
-__all__ = ["BOTS", "Bot", "bot_declarations", "get_bot"]
+__all__ = ["BOTS", "Bot", "bot_declarations", "get_bot", "play_seeded"]
 
 
 @dataclass(frozen=True)
@@ -122,3 +124,19 @@ def get_bot(name: str) -> Bot:
         return BOTS[name]
     except KeyError:
         raise KeyError(f"unknown bot {name!r}{did_you_mean(name, BOTS)} (known: {', '.join(sorted(BOTS))})") from None
+
+
+def play_seeded(rules: Ruleset, params: Params, bot: Bot, seed: int, i: int) -> Hand:
+    """Hand ``i`` of a run from ``seed``, dealt by seat ``i % players`` and played to its end by ``bot``
+    (the hand ``reversis simulate`` and ``reversis compare`` play for that seed)."""
+    rng = random.Random(seed + i)
+    hand = Hand.deal(rules, dealer=i % params.players, rng=rng, params=params)
+    declares = bool(params.renouncer or params.reversis_declaration)
+    while hand.phase is Phase.EXCHANGE:
+        hand.exchange(bot.exchange(hand, rng))
+    while hand.phase is Phase.TRICKS:
+        if declares and hand.declaration_due:
+            for seat, name in bot_declarations(hand):
+                hand.declare(seat, name)
+        hand.play(bot.play(hand, rng))
+    return hand

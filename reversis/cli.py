@@ -1,4 +1,5 @@
-"""The reversis command: read the rulesets, play a scenario, simulate many hands, cite a paragraph.
+"""The reversis command: read the rulesets, play a scenario, simulate many hands, compare the
+readings of an option, cite a paragraph.
 
 Every error a user can cause is printed as one line on standard error, with
 exit status 2, and no traceback; Ctrl-C stops any command with one line and
@@ -362,6 +363,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--bot", choices=sorted(BOTS), default="cautious", help="the bot that plays every seat")
     sim.add_argument("--seed", type=_whole(0), default=0, help="hand i is dealt from seed + i")
     sim.set_defaults(run=_cmd_simulate)
+
+    from reversis.compare import add_parser as add_compare  # the command lives in reversis/compare.py
+
+    add_compare(sub, rulesets=rulesets, bots=sorted(BOTS), whole=_whole, max_jobs=MAX_JOBS, progress=Progress)
 
     session = sub.add_parser(
         "session",

@@ -11,20 +11,21 @@ into an empty pool, so the totals do not depend on the number of jobs.
 from __future__ import annotations
 
 import multiprocessing
-import random
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from reversis.bots import bot_declarations, get_bot
+from reversis.bots import get_bot, play_seeded
 from reversis.events import DeclarationLost
 from reversis.games import game_of
-from reversis.hand import Hand, Phase
 from reversis.params import compile_params
 from reversis.ruleset import load_ruleset
 
-__all__ = ["Stats", "simulate"]
+__all__ = ["Stats", "chunks", "run_chunks", "simulate"]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass
@@ -108,17 +109,8 @@ def _chunk(args: tuple[str, str, int, int, int]) -> Stats:
         quinola_suit=rules.pack.suit_names[params.quinola_suit],
         renouncers=(params.renouncer,) if params.renouncer else (),
     )
-    declares = bool(params.renouncer or params.reversis_declaration)
     for i in range(start, stop):
-        rng = random.Random(seed + i)
-        hand = Hand.deal(rules, dealer=i % params.players, rng=rng, params=params)
-        while hand.phase is Phase.EXCHANGE:
-            hand.exchange(bot.exchange(hand, rng))
-        while hand.phase is Phase.TRICKS:
-            if declares and hand.declaration_due:
-                for seat, name in bot_declarations(hand):
-                    hand.declare(seat, name)
-            hand.play(bot.play(hand, rng))
+        hand = play_seeded(rules, params, bot, seed, i)
         stats.hands += 1
         for event in hand.declared:
             stats.declared[event.name] = stats.declared.get(event.name, 0) + 1
@@ -136,11 +128,6 @@ def _chunk(args: tuple[str, str, int, int, int]) -> Stats:
     return stats
 
 
-def _chunks(hands: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, hands, size):
-        yield start, min(hands, start + size)
-
-
 def simulate(
     *,
     ruleset: str,
@@ -154,9 +141,7 @@ def simulate(
     A game other than reversis plays through its module's ``simulate_chunk`` and ``Stats`` (see
     :mod:`reversis.games`).
 
-    The chunks of work are made as the workers take them, so memory does not grow with ``hands``.
-    The workers ignore Ctrl-C: the parent alone is interrupted, and its pool ends them all
-    (``Pool.terminate``) on the way out, whatever stopped it.
+    The hands are played in :func:`chunks` by :func:`run_chunks` (which ``reversis compare`` uses too).
     """
     game = game_of(load_ruleset(ruleset))  # fail early, in this process, on an unknown ruleset
     chunk: Callable[[tuple[str, str, int, int, int]], Any] = getattr(game, "simulate_chunk", _chunk)
@@ -164,24 +149,40 @@ def simulate(
         get_bot(bot)
     elif bot not in getattr(game, "BOTS", ()):
         raise KeyError(f"unknown bot {bot!r}")
-    size = max(1, min(500, hands // (jobs * 8) or 1))
-    work = ((ruleset, bot, seed, a, b) for a, b in _chunks(hands, size))
     total = getattr(game, "Stats", Stats)()
-    results: Iterator[Any]
-    if jobs <= 1:
-        results = map(chunk, work)
-        for stats in results:
-            total.add(stats)
-            if progress:
-                progress(stats.hands)
-        return total
-    with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
-        results = pool.imap(chunk, work)
-        for stats in results:
-            total.add(stats)
-            if progress:
-                progress(stats.hands)
+
+    def add(stats: Any) -> None:
+        total.add(stats)
+        if progress:
+            progress(stats.hands)
+
+    work = ((ruleset, bot, seed, a, b) for a, b in chunks(hands, jobs))
+    run_chunks(chunk, work, jobs=jobs, collect=add)
     return total
+
+
+def chunks(hands: int, jobs: int) -> Iterator[tuple[int, int]]:
+    """The hands ``0 … hands-1`` cut into ranges ``(start, stop)``, about eight per job and at most
+    500 hands each, so that a progress bar moves and memory does not grow with ``hands``."""
+    size = max(1, min(500, hands // (jobs * 8) or 1))
+    for start in range(0, hands, size):
+        yield start, min(hands, start + size)
+
+
+def run_chunks(chunk: Callable[[T], R], work: Iterable[T], *, jobs: int, collect: Callable[[R], None]) -> None:
+    """``chunk`` applied to each piece of ``work`` on ``jobs`` processes, each result handed to
+    ``collect`` in this process, in the order of ``work``.
+
+    The pieces are made as the workers take them. The workers ignore Ctrl-C: the parent alone is
+    interrupted, and its pool ends them all (``Pool.terminate``) on the way out, whatever stopped it.
+    """
+    if jobs <= 1:
+        for result in map(chunk, work):
+            collect(result)
+        return
+    with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
+        for result in pool.imap(chunk, work):
+            collect(result)
 
 
 def _ignore_interrupts() -> None:

@@ -271,12 +271,14 @@ def pages(*, jobs: int = 1) -> dict[Path, str | bytes]:
     each hand) are rendered in a second process while this one renders the other pages; the pages
     are the same either way."""
     import site_examples  # the worked examples, played by the engine
+    import site_readings  # what each reading changes: the plots under each ambiguity, the ranking
     import site_topics  # the home page, the rule topics, how to cite, check your own reading
 
     site = Site.load()
     env = _environment()
     env.filters["glossed"] = lambda value, paragraph_id: Glossed(site.glossary, paragraph_id).mark(value)
     site_topics.register(env)
+    site_readings.register(env)
     with _beside(lambda: site_examples.example_pages(site.annotations, env), jobs=jobs) as examples:
         files = download_files(site)
         out: dict[Path, str | bytes] = {}
@@ -288,6 +290,7 @@ def pages(*, jobs: int = 1) -> dict[Path, str | bytes]:
         out[Path("glossary.md")] = glossary_page(site, env)
         out[Path("downloads.md")] = downloads_page(site, files, env)
         out.update(site_topics.pages(site, env))
+        out.update(site_readings.pages(site.annotations, env))
         out.update(examples())
     out.update(files)
     out[ABBREVIATIONS] = abbreviations_page(site.glossary, identifiers(site, out))
@@ -356,6 +359,7 @@ def stale_pages(wanted: Mapping[Path, str | bytes], docs: Path = DOCS) -> list[t
 
     generated = [(Path(name), "*.md", False) for name in GENERATED_FOLDERS]
     generated += [(Path(DOWNLOADS), "*", True), (site_fragments.FRAGMENTS, "*.html", True)]
+    generated += [(Path("readings"), "*", True)]  # the plots and the ranking of scripts/site_readings.py
     for folder, pattern, nested in generated:
         if (docs / folder).is_dir():
             found = (docs / folder).rglob(pattern) if nested else (docs / folder).glob(pattern)

@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from reversis.romestecq.bots import get_bot, play_out
+from reversis.romestecq.bots import Bot, get_bot, play_out
 from reversis.romestecq.combinations import NAMES
 from reversis.romestecq.hand import Hand, deal_cards
-from reversis.romestecq.params import compile_params
-from reversis.ruleset import load_ruleset
+from reversis.romestecq.params import Params, compile_params
+from reversis.ruleset import Ruleset, load_ruleset
 
-__all__ = ["Stats", "simulate_chunk"]
+__all__ = ["Stats", "play_seeded", "simulate_chunk"]
 
 
 @dataclass
@@ -71,6 +71,16 @@ class Stats:
         return lines
 
 
+def play_seeded(rules: Ruleset, p: Params, bot: Bot, seed: int, i: int) -> Hand:
+    """Hand ``i`` of a run from ``seed``, dealt by seat ``i % players`` from fresh marks and played to
+    its end by ``bot`` (the hand every run of ``simulate`` and of ``reversis compare`` plays)."""
+    rng = random.Random(seed + i)
+    dealer = i % p.players
+    hand = Hand(rules, dealer=dealer, hands=deal_cards(p, dealer=dealer, rng=rng, manner=(2, 3)), rng=rng, params=p)
+    play_out(hand, bot, rng)
+    return hand
+
+
 def simulate_chunk(args: tuple[str, str, int, int, int]) -> Stats:
     """Hands ``start`` to ``stop`` of a run (the worker of ``reversis simulate``)."""
     ruleset, bot_name, seed, start, stop = args
@@ -79,16 +89,13 @@ def simulate_chunk(args: tuple[str, str, int, int, int]) -> Stats:
     bot = get_bot(bot_name)
     stats = Stats()
     for i in range(start, stop):
-        rng = random.Random(seed + i)
-        dealer = i % p.players
-        hand = Hand(rules, dealer=dealer, hands=deal_cards(p, dealer=dealer, rng=rng, manner=(2, 3)), rng=rng, params=p)
+        hand = play_seeded(rules, p, bot, seed, i)
         names = {c.name for held in hand.held for c in held}
         for held in hand.held:
             for c in held:
                 stats.combinations[c.name] = stats.combinations.get(c.name, 0) + 1
         for name in names:
             stats.dealt[name] = stats.dealt.get(name, 0) + 1
-        play_out(hand, bot, rng)
         stats.hands += 1
         stats.virlicque += hand.virlicque is not None
         if hand.tricks and len(hand.tricks) == 5:

@@ -1,0 +1,103 @@
+"""What the readings change, on the site: a plot, its text alternative and its table under every
+measured ambiguity, the bot and the number of hands beside every figure, SVG made at build time
+with nothing to run or fetch, and the ranking of every option measured."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from reversis.annotations import load_annotations
+from reversis.readings import by_option, load_results
+
+MEASURED = by_option(load_results())
+AMBIGUITIES = [
+    (a, ruleset, name)
+    for a in load_annotations()
+    if a.readings
+    for ruleset in a.rulesets
+    for name in dict.fromkeys(n for r in a.readings for n in r.options)
+    if (ruleset, name) in MEASURED
+]
+
+
+def _ids(case: tuple) -> str:
+    return f"{case[0].id}-{case[2]}"
+
+
+def test_the_ambiguities_are_measured() -> None:
+    assert len(AMBIGUITIES) >= 25
+
+
+@pytest.mark.parametrize("case", AMBIGUITIES, ids=_ids)
+def test_each_ambiguity_shows_its_plot_and_table_on_its_topic_and_ruleset_pages(
+    case: tuple, wanted_pages: dict[Path, str]
+) -> None:
+    annotation, ruleset, option = case
+    for page in (Path("topics") / f"{annotation.topic}.md", Path("rulesets") / f"{ruleset}.md"):
+        text = unescape(wanted_pages[page])
+        svg = f"../readings/{ruleset}/{option}.svg"
+        assert f"]({svg}){{: .readings-plot" in text, f"{page}: no plot of {option}"
+        block = text[text.index(svg) - 1500 : text.index(svg) + 6000]
+        assert f"option {option} of ruleset {ruleset}" in block  # the text alternative
+        hands = MEASURED[ruleset, option]["cautious"]["hands"]
+        assert f"over {hands} hands per reading" in block and "cautious and the random bots" in block
+        assert "| reading | bot | hands |" in block and f"| cautious | {hands} |" in block
+        assert "Paired difference from the default" in block
+
+
+@pytest.mark.parametrize("case", AMBIGUITIES, ids=_ids)
+def test_each_plot_is_an_svg_with_nothing_to_run_or_fetch(case: tuple, wanted_pages: dict[Path, str]) -> None:
+    _, ruleset, option = case
+    svg = wanted_pages[Path("readings") / ruleset / f"{option}.svg"]
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert not [e.tag for e in root.iter() if e.tag.rsplit("}", 1)[-1] in ("script", "foreignObject", "image")]
+    links = [v for e in root.iter() for k, v in e.attrib.items() if k.rsplit("}", 1)[-1] in ("href", "src")]
+    assert all(v.startswith("#") for v in links), links  # only the figure's own parts
+    assert (
+        "@import" not in svg
+        and "url(http" not in svg
+        and " on" not in " ".join(k for e in root.iter() for k in e.attrib)
+    )
+    texts = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
+    hands = MEASURED[ruleset, option]["cautious"]["hands"]
+    assert f"bot cautious, {hands} hands per reading" in texts and "bot random" in texts
+
+
+def test_a_plot_is_the_same_each_time_it_is_made() -> None:
+    import site_readings
+
+    (ruleset, option), by_bot = next(iter(MEASURED.items()))
+    assert site_readings.figure_svg(ruleset, option, by_bot) == site_readings.figure_svg(ruleset, option, by_bot)
+
+
+def test_a_difference_within_its_interval_is_shown_as_indistinguishable(wanted_pages: dict[Path, str]) -> None:
+    text = unescape(wanted_pages[Path("topics") / "quinola.md"])
+    rows = [line for line in text.splitlines() if line.startswith("| <code>") and line.count("|") == 7]
+    assert rows, "no row of paired differences"
+    for row in rows:
+        cell = row.split("|")[5]
+        if "the same in every hand" in cell:
+            continue
+        low, high = (float(x.replace("−", "-")) for x in re.findall(r"\(([-+][\d.]+) to ([-+][\d.]+)\)", cell)[0])
+        if 0 in (low, high):
+            continue  # a bound that rounds to zero in the table: the data say on which side it lies
+        assert ("≈ 0" in cell) == (low <= 0 <= high), row
+
+
+def test_the_ranking_lists_every_option_measured_once_most_moved_first(wanted_pages: dict[Path, str]) -> None:
+    import site_readings
+
+    text = unescape(wanted_pages[Path("readings") / "index.md"])
+    assert text.startswith("---\ntitle: What the readings change\n---")
+    rows = [line for line in text.splitlines() if re.match(r"\| \d+ \| \[<code>", line)]
+    shown = [(row.split("|")[3].strip(), re.search(r"<code>([^<]+)</code>", row).group(1)) for row in rows]  # type: ignore[union-attr]
+    assert sorted(shown) == sorted(MEASURED)
+    keys = [site_readings.movement(MEASURED[key]["cautious"])["relative"] for key in shown]
+    assert keys == sorted(keys, reverse=True)
+    assert "Wilson" in text and "normal approximation" in text and "not by period players" in text
