@@ -285,7 +285,9 @@ def pages(*, jobs: int = 1) -> dict[Path, str | bytes]:
     env.filters["glossed"] = lambda value, paragraph_id: Glossed(site.glossary, paragraph_id).mark(value)
     # a source's words quoted inline, in its language, on every page: `{{ a.quote | quoted(a.id) }}`
     languages = {s.id: s.language for s in site.corpus.sources}
-    env.filters["quoted"] = lambda value, annotation_id: quotation(value, languages[site.annotation(annotation_id).source])
+    env.filters["quoted"] = lambda value, annotation_id: quotation(
+        value, languages[site.annotation(annotation_id).source]
+    )
     site_topics.register(env)
     with _beside(lambda: site_examples.example_pages(site.annotations, env), jobs=jobs) as examples:
         files = download_files(site)

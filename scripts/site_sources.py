@@ -176,7 +176,9 @@ def _record_facts(record: Mapping[str, Any], *, language: str) -> list[tuple[str
         fields[-2] = (fields[-2][0], f"{record['URL']} (not opened: built, not checked)")
     titles = {"Title", "In", "Series"}  # in the source's language, unless supplied in brackets (English)
     return [
-        (label, collapse(value), language if label in titles and not value.startswith("[") else "") if value else (label, "not known", "")
+        (label, collapse(value), language if label in titles and not value.startswith("[") else "")
+        if value
+        else (label, "not known", "")
         for label, value in fields
     ]
 

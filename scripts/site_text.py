@@ -150,8 +150,8 @@ def gloss_heading(gloss: str, limit: int = 90) -> str:
 
     >>> gloss_heading("The ace takes the king. Likewise the rest.")
     'The ace takes the king'
-    >>> gloss_heading("Roulette: a game of exercise played standing round a machine built in the form of a gallery, with a ball")
-    'Roulette: a game of exercise played standing round a machine built in the form of a…'
+    >>> gloss_heading("Roulette: a game played standing round a machine built in the form of a gallery", limit=40)
+    'Roulette: a game played standing round…'
     """
     words = collapse(gloss)
     first = re.split(r"(?<=[a-z0-9)\"”])[.!?](?=\s+[A-Z\"“(]|$)", words, maxsplit=1)[0]

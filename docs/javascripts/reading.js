@@ -7,7 +7,8 @@
    moves the focus to them; Escape there closes them and gives the focus back. The count beside a
    paragraph's id opens all of that paragraph's. Above the text, "Show every annotation" opens or
    closes them all, and three buttons show every paragraph in its transcription, its OCR or its
-   translation. An address that names an annotation (#enc1765-quinola-placed) opens it.
+   translation. An address that names an annotation (#enc1765-quinola-placed) opens it. On every
+   page, a term of the glossary is underlined once in a paragraph.
    No inline script and no style attribute: the policy of the site allows neither. */
 (function () {
   "use strict";
@@ -145,7 +146,22 @@
     target.scrollIntoView();
   }
 
+  // The glossary's terms (abbr) underlined once in a paragraph, a list item or a cell, on every page:
+  // a later occurrence of the same words keeps its tooltip but not its underline.
+  function glossOnce() {
+    all(".md-typeset p, .md-typeset li, .md-typeset td, .md-typeset dd").forEach(function (block) {
+      var seen = {};
+      all("abbr", block).forEach(function (abbr) {
+        if (abbr.parentElement.closest("p, li, td, dd") !== block) { return; }
+        var words = abbr.textContent.trim().toLowerCase();
+        if (seen[words]) { abbr.classList.add("gloss-again"); }
+        seen[words] = true;
+      });
+    });
+  }
+
   function init() {
+    glossOnce();
     var passages = all(".passage-text");
     if (!passages.length) { return; }
     document.documentElement.classList.add("annotations-on-demand");

@@ -68,7 +68,9 @@ def test_the_tables_of_the_topics_and_the_downloads_name_the_sources_by_their_wo
         text = _text(_html(built_site, page))
         named = [name for _, name in NAMES if name in text]
         assert named, page
-        assert "REVERSIS, le jeu du" not in text.replace("“REVERSIS, le jeu du”", "") or page == "bibliography/index.html"
+        assert (
+            "REVERSIS, le jeu du" not in text.replace("“REVERSIS, le jeu du”", "") or page == "bibliography/index.html"
+        )
 
 
 def test_a_topic_heads_each_annotation_with_its_gloss_and_keeps_its_id_as_anchor_and_label(built_site: Path) -> None:
@@ -93,7 +95,7 @@ def test_a_source_page_shows_the_text_before_its_record(built_site: Path) -> Non
 def test_every_annotation_marks_the_words_it_quotes(built_site: Path, source_id: str) -> None:
     html = _html(built_site, f"sources/{source_id}/index.html")
     marked: set[str] = set()
-    for ids, words in re.findall(r'<a class="annotated" href="#[^"]+" data-annotations="([^"]+)">(.*?)</a>', html):
+    for ids, _words in re.findall(r'<a class="annotated" href="#[^"]+" data-annotations="([^"]+)">(.*?)</a>', html):
         marked |= set(ids.split())
     wanted = {a.id for a in load_annotations() if a.source == source_id}
     assert wanted - marked == set()
@@ -168,7 +170,10 @@ def test_no_page_cites_a_file_the_project_does_not_hold(built_site: Path) -> Non
     unknown = {
         name: page
         for name, page in cited.items()
-        if name not in held and Path(name).name not in names and not _SEED.fullmatch(name) and not _PLACEHOLDER.match(name)
+        if name not in held
+        and Path(name).name not in names
+        and not _SEED.fullmatch(name)
+        and not _PLACEHOLDER.match(name)
     }
     assert not unknown, unknown
 
@@ -247,7 +252,9 @@ def test_a_ruleset_table_gives_each_options_meaning(built_site: Path) -> None:
     table = table[: table.index("</table>")]
     assert "<th>meaning</th>" in table
     for name, option in rules.options.items():
-        row = re.search(rf'<tr>\s*<td><a href="#option-{name}"><code>{name}</code></a></td>(.*?)</tr>', table, re.DOTALL)
+        row = re.search(
+            rf'<tr>\s*<td><a href="#option-{name}"><code>{name}</code></a></td>(.*?)</tr>', table, re.DOTALL
+        )
         assert row, name
         words = re.sub(r"\s+", "", _text(option.meaning))
         assert words[:40] in re.sub(r"\s+", "", _text(row.group(1))), name
