@@ -32,8 +32,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# pytest-xdist: one worker per core (-n auto); the site is built once and shared by the workers.
 unit: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 # How far the annotations cover each source; fails unless every rule-bearing paragraph is annotated,
 # every modelled statement proved by a passing example and every mutant killed.

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reversis.cards import ACE, Card, card_rank, card_suit
+from reversis.errors import did_you_mean
 from reversis.hand import Hand
 from reversis.masks import SUIT_MASKS
 
@@ -120,4 +121,4 @@ def get_bot(name: str) -> Bot:
     try:
         return BOTS[name]
     except KeyError:
-        raise KeyError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
+        raise KeyError(f"unknown bot {name!r}{did_you_mean(name, BOTS)} (known: {', '.join(sorted(BOTS))})") from None

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from reversis.errors import ScenarioError
+from reversis.errors import ScenarioError, did_you_mean
 
 __all__ = [
     "ACE",
@@ -126,6 +126,9 @@ class Pack:
             hint = ""
             if len(word) == 2 and word[1] in self.rank_letters and word[0] in self.suit_letters:
                 hint = f"; the rank comes first: {word[1]}{word[0]}"
+            else:
+                names = [r + s for r in self.rank_letters for s in self.suit_letters]
+                hint = did_you_mean(word, names, cutoff=0.75).replace(" (", "; ", 1).removesuffix(")")
             raise ScenarioError(
                 f"unknown card {_cut(repr(text))} in the {self.id} pack: a card is its rank then its suit, "
                 f"e.g. {self.example} (ranks {' '.join(self.rank_letters)}, suits {' '.join(self.suit_letters)}"

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from reversis.errors import ReversisError
+from reversis.errors import ReversisError, did_you_mean
 
 __all__ = ["main"]
 
@@ -104,7 +106,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
             f"{args.record}: is the scenario being played; --record would overwrite it "
             "(and lose its title and narrative): give another file"
         )
-    scenario, hand = play_file(args.scenario)
+    from reversis.session import parse_option
+
+    options = dict(parse_option(text) for text in args.option or ())
+    scenario, hand = play_file(args.scenario, options=options)
     game = game_of(scenario.rules)
     if args.record:
         data = game.record(hand, bot=scenario.bot, seed=scenario.seed)
@@ -139,31 +144,54 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     elif args.ruleset is None:
         raise ReversisError("the following arguments are required: --ruleset (or --game)")
     jobs = args.jobs or os.cpu_count() or 1
-    bar: Any = None
-    try:
+    with Progress(total=args.hands) as progress:
+        try:
+            stats = simulate(
+                ruleset=args.ruleset, hands=args.hands, jobs=jobs, bot=args.bot, seed=args.seed, progress=progress
+            )
+        except KeyError as exc:
+            raise ReversisError(str(exc.args[0])) from None
+        progress.done()
+        print(f"{args.ruleset}, bot {args.bot}, seed {args.seed}, {jobs} job{'' if jobs == 1 else 's'}")
+        for line in stats.lines():
+            print(line)
+    return 0
+
+
+class Progress:
+    """A progress bar of hands on standard error while a terminal shows it (none when it is piped),
+    then one line there: how many hands were played, and how fast. Standard output is left to the
+    results, the same for the same seed."""
+
+    def __init__(self, *, total: int | None) -> None:
         from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
-        bar = tqdm(total=args.hands, unit="hand", disable=None, file=sys.stderr)
-    except ImportError:
-        pass
-    try:
-        stats = simulate(
-            ruleset=args.ruleset,
-            hands=args.hands,
-            jobs=jobs,
-            bot=args.bot,
-            seed=args.seed,
-            progress=bar.update if bar is not None else None,
-        )
-    except KeyError as exc:
-        raise ReversisError(str(exc.args[0])) from None
-    finally:
-        if bar is not None:
-            bar.close()
-    print(f"{args.ruleset}, bot {args.bot}, seed {args.seed}, {jobs} job{'' if jobs == 1 else 's'}")
-    for line in stats.lines():
-        print(line)
-    return 0
+        self.bar = tqdm(total=total, unit="hand", disable=None, file=sys.stderr, leave=False, dynamic_ncols=True)
+        self.hands = 0
+
+    def __enter__(self) -> Progress:
+        self.started = time.perf_counter()
+        self.seconds: float | None = None
+        return self
+
+    def __call__(self, hands: int) -> None:
+        self.hands += hands
+        self.bar.update(hands)
+
+    def done(self) -> None:
+        """The hands are played: the bar goes, before the results are printed."""
+        self.bar.close()
+        self.seconds = max(time.perf_counter() - self.started, 1e-9)
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.bar.close()
+        if kind is None:  # the line comes last, once the command has done all it does
+            seconds = self.seconds if self.seconds is not None else max(time.perf_counter() - self.started, 1e-9)
+            rate = self.hands / seconds
+            print(
+                f"{self.hands:,} hand{'' if self.hands == 1 else 's'} played in {seconds:.1f} s ({rate:,.0f} hands/s)",
+                file=sys.stderr,
+            )
 
 
 def _cmd_session(args: argparse.Namespace) -> int:
@@ -203,16 +231,18 @@ def _cmd_session(args: argparse.Namespace) -> int:
             first_dealer=args.first_dealer,
             options=args.option or (),
         )
-    hands = play_sitting(sitting)
-    if args.record:
-        try:
-            Path(args.record).write_text(dump_sitting(sitting, hands), encoding="utf-8")
-        except OSError as exc:
-            raise ReversisError(f"{args.record}: cannot be written ({exc.strerror or exc})") from None
-    if args.json:
-        print(json.dumps(as_json(sitting, hands), ensure_ascii=False, indent=2))
-    else:
-        print(table(sitting, hands))
+    with Progress(total=sitting.hands) as progress:
+        hands = play_sitting(sitting, progress=progress)
+        progress.done()
+        if args.record:
+            try:
+                Path(args.record).write_text(dump_sitting(sitting, hands), encoding="utf-8")
+            except OSError as exc:
+                raise ReversisError(f"{args.record}: cannot be written ({exc.strerror or exc})") from None
+        if args.json:
+            print(json.dumps(as_json(sitting, hands), ensure_ascii=False, indent=2))
+        else:
+            print(table(sitting, hands))
     return 0
 
 
@@ -225,9 +255,24 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
 
 
 def _cmd_cite(args: argparse.Namespace) -> int:
-    from reversis.corpus.cite import cite
+    from reversis.corpus.cite import cite, cite_project
+    from reversis.corpus.load import load_corpus
+    from reversis.ruleset import load_ruleset, ruleset_ids
 
-    print(cite(args.paragraph, fmt=args.format, style=args.style))
+    if args.project == (args.id is not None):
+        raise ReversisError("give a paragraph id, a source id or --project (one of them)")
+    if args.project:
+        print(cite_project(fmt=args.format, style=args.style))
+        return 0
+    corpus = load_corpus()
+    source_id, colon, number = args.id.strip().partition(":")
+    if source_id in ruleset_ids() and source_id not in {s.id for s in corpus.sources}:
+        source = load_ruleset(source_id).source
+        raise ReversisError(
+            f"{source_id!r} is a ruleset, not a source: its source is {source} "
+            f"(did you mean {source + colon + number!r}?)"
+        )
+    print(cite(args.id, fmt=args.format, style=args.style, corpus=corpus))
     return 0
 
 
@@ -252,6 +297,10 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        invalid = re.fullmatch(r"(argument .*: invalid choice: '(.*)') \(choose from (.*)\)", message)
+        if invalid:  # argparse lists the choices; the nearest one is the likely meaning
+            choices = [choice.strip("'") for choice in invalid.group(3).split(", ")]
+            message = f"{invalid.group(1)}{did_you_mean(invalid.group(2), choices)} (choose from {invalid.group(3)})"
         raise _UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
 
 
@@ -298,6 +347,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("scenario", help="a scenario YAML file")
     play.add_argument("--json", action="store_true", help="print the result as JSON instead of the account")
+    play.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="an option of the ruleset over the scenario's own, the value in YAML (e.g. quinola_forced_bete=false, "
+        "talon={5: 7}); repeat for more",
+    )
     play.add_argument(
         "--record",
         metavar="OUT.yaml",
@@ -377,8 +433,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     session.set_defaults(run=_cmd_session)
 
-    cite = sub.add_parser("cite", help="a ready citation of a paragraph of the corpus")
-    cite.add_argument("paragraph", help="a paragraph id, e.g. encyclopedie-1765:4")
+    cite = sub.add_parser(
+        "cite",
+        help="a ready citation of a paragraph, a source or the project",
+        description="A ready citation of a paragraph of the corpus (encyclopedie-1765:4), of a whole source "
+        "(encyclopedie-1765), or of the project itself (--project, as CITATION.cff gives it).",
+    )
+    cite.add_argument("id", nargs="?", help="a paragraph id (encyclopedie-1765:4) or a source id (encyclopedie-1765)")
+    cite.add_argument("--project", action="store_true", help="cite the project itself instead")
     from reversis.citation_styles import FORMATS, STYLES
 
     cite.add_argument(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 __all__ = [
     "AnnotationError",
     "CorpusError",
@@ -12,6 +15,7 @@ __all__ = [
     "ReversisError",
     "RulesetError",
     "ScenarioError",
+    "did_you_mean",
 ]
 
 
@@ -54,3 +58,24 @@ class IllegalExchange(IllegalAction):
 
 class IllegalDeclaration(IllegalAction):
     """A declaration the rules do not allow (a reversis after losing a trick, a napolitana without the cards)."""
+
+
+def did_you_mean(word: object, known: Iterable[str], *, cutoff: float = 0.6) -> str:
+    """The closest of ``known`` to a word that is not among them, as the end of an error message;
+    nothing when none is close, or when two are equally close.
+
+    >>> did_you_mean("quinola_forced_bette", ["quinola_forced_bete", "keep_tens"])
+    " (did you mean 'quinola_forced_bete'?)"
+    >>> did_you_mean("xyz", ["quinola_forced_bete"])
+    ''
+    >>> did_you_mean("JX", ["JH", "JS"], cutoff=0.5)
+    ''
+    """
+    if not isinstance(word, str):
+        return ""
+    candidates = {name.casefold(): name for name in known}
+    folded = word.strip().casefold()
+    scored = sorted(((difflib.SequenceMatcher(None, folded, name).ratio(), name) for name in candidates), reverse=True)
+    if not scored or scored[0][0] < cutoff or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return ""
+    return f" (did you mean {candidates[scored[0][1]]!r}?)"

@@ -18,11 +18,12 @@ option domains, the YAML reader and its limits, the ledger, the errors and the c
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from reversis.errors import RulesetError
-from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
+from reversis.errors import RulesetError, ScenarioError
+from reversis.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.scenario import parse_fields, read_text
 from reversis.scenario_yaml import read_yaml
 
@@ -55,10 +56,16 @@ def game_of(rules: Ruleset) -> Game:
     return module  # type: ignore[no-any-return]
 
 
-def parse_any(text: str, *, source: str) -> Any:
+def parse_any(text: str, *, source: str, options: Mapping[str, Any] | None = None) -> Any:
     """Parse and check a scenario of any game: its ruleset names the game (a scenario that names no
-    known ruleset is checked as a reversis scenario, whose checks say what is wrong)."""
+    known ruleset is checked as a reversis scenario, whose checks say what is wrong).
+
+    ``options`` (from ``--option NAME=VALUE``) override the scenario's own; an error in one of them
+    names it as ``--option NAME``.
+    """
     data, lines = read_yaml(text, source=source)
+    if options:
+        data = _overridden(data, options)
     if isinstance(data, dict) and isinstance(data.get("ruleset"), str) and data["ruleset"] in ruleset_ids():
         rules = load_ruleset(data["ruleset"])
         if rules.game != "reversis":
@@ -66,12 +73,28 @@ def parse_any(text: str, *, source: str) -> Any:
     return parse_fields(data, lines=lines, source=source)
 
 
-def load_any(path: str | Path) -> Any:
+def _overridden(data: Any, options: Mapping[str, Any]) -> Any:
+    """The scenario's fields with ``options`` over its own, each checked first against its ruleset."""
+    if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str) or data["ruleset"] not in ruleset_ids():
+        return data  # the scenario's own checks say what is wrong with it
+    rules = load_ruleset(data["ruleset"])
+    for name, value in options.items():
+        try:
+            rules.with_options({name: value})
+        except OptionError as exc:
+            raise ScenarioError(f"--option {name}{exc.path}: {exc.detail}") from None
+        except RulesetError as exc:
+            raise ScenarioError(f"--option {name}: {exc}") from None
+    own = data.get("options")
+    return {**data, "options": {**(own if isinstance(own, dict) else {}), **options}}
+
+
+def load_any(path: str | Path, *, options: Mapping[str, Any] | None = None) -> Any:
     """Read and check a scenario file of any game (see :func:`parse_any`)."""
-    return parse_any(read_text(path), source=str(path))
+    return parse_any(read_text(path), source=str(path), options=options)
 
 
-def play_file(path: str | Path) -> tuple[Any, Any]:
+def play_file(path: str | Path, *, options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
     """Load and run a scenario file of any game (errors are ``ReversisError``s with one-line messages)."""
-    scenario = load_any(path)
+    scenario = load_any(path, options=options)
     return scenario, game_of(scenario.rules).run(scenario)

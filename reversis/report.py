@@ -98,9 +98,9 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
         f"{hand.rules.title}: {n} players.",
         f"Seat {hand.dealer} deals; play passes to the dealer's right, so seat {hand.eldest} leads first.",
     ]
-    changed = {k: v for k, v in hand.rules.items() if v != hand.rules.options[k].default}
+    changed = hand.rules.changed()
     if changed:
-        lines.append("Options: " + "; ".join(f"{k} = {v}" for k, v in changed.items()) + ".")
+        lines.append(f"Options: {hand.rules.changed_text()}.")
     marked = given_plays is not None
     if marked:
         lines.append("Cards marked * were chosen by the bot; the others are the scenario's.")

@@ -28,7 +28,7 @@ import yaml
 
 from reversis.cards import PACKS, Pack
 from reversis.domains import Domain, OutsideDomain, parse_domain, show
-from reversis.errors import RulesetError
+from reversis.errors import RulesetError, did_you_mean
 
 __all__ = ["BASES", "Convention", "Option", "OptionError", "Ruleset", "load_ruleset", "ruleset_ids"]
 
@@ -140,8 +140,23 @@ class Ruleset(Mapping[str, Any]):
         changed = {k: v for k, v in self.settings.items() if v != self.options[k].default}
         return f"load_ruleset({self.id!r}).with_options({changed!r})" if changed else f"load_ruleset({self.id!r})"
 
+    def changed(self) -> dict[str, Any]:
+        """The options set away from their defaults."""
+        return {k: v for k, v in self.settings.items() if v != self.options[k].default}
+
+    def changed_text(self) -> str:
+        """The options set away from their defaults, as a scenario or ``--option`` writes them.
+
+        >>> load_ruleset("encyclopedie-1765").with_options({"quinola_forced_bete": False}).changed_text()
+        'quinola_forced_bete: false'
+        """
+        return "; ".join(f"{name}: {option_yaml(value)}" for name, value in self.changed().items())
+
     def _unknown(self, name: str) -> str:
-        return f"unknown option {show(name)!r} for ruleset {self.id} (see `reversis rules {self.id}`)"
+        return (
+            f"unknown option {show(name)!r} for ruleset {self.id}{did_you_mean(name, self.options)} "
+            f"(see `reversis rules {self.id}`)"
+        )
 
     def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
         """A copy with some options changed; unknown names and wrong types raise ``RulesetError``."""
@@ -184,6 +199,12 @@ class Ruleset(Mapping[str, Any]):
 RULESETS = Path(__file__).resolve().parent / "rulesets"
 
 
+def option_yaml(value: Any) -> str:
+    """An option's value as YAML writes it on one line (``false``, ``{5: 7}``, ``[2, 7]``)."""
+    text: str = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6)
+    return text.removesuffix("\n").removesuffix("\n...").strip()
+
+
 def ruleset_ids(game: str | None = None) -> list[str]:
     """The ids of the rulesets shipped with the package (of one game, if ``game`` names it)."""
     ids = sorted(p.name.removesuffix(".yaml") for p in RULESETS.iterdir() if p.name.endswith(".yaml"))
@@ -194,7 +215,10 @@ def ruleset_ids(game: str | None = None) -> list[str]:
 def load_ruleset(ruleset_id: str) -> Ruleset:
     """Load a shipped ruleset by id, with every option at its default."""
     if ruleset_id not in ruleset_ids():
-        raise RulesetError(f"unknown ruleset {show(ruleset_id)!r} (known: {', '.join(ruleset_ids())})")
+        raise RulesetError(
+            f"unknown ruleset {show(ruleset_id)!r}{did_you_mean(ruleset_id, ruleset_ids())} "
+            f"(known: {', '.join(ruleset_ids())})"
+        )
     path = RULESETS / f"{ruleset_id}.yaml"
     where = f"reversis/rulesets/{ruleset_id}.yaml"
     try:

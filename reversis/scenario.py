@@ -29,7 +29,7 @@ from reversis.bots import BOTS, bot_declarations, get_bot
 from reversis.cards import Card, card_rank
 from reversis.declarations import declaration_names, moment
 from reversis.domains import show
-from reversis.errors import IllegalAction, RulesetError, ScenarioError
+from reversis.errors import IllegalAction, RulesetError, ScenarioError, did_you_mean
 from reversis.hand import Bete, Hand, Phase
 from reversis.params import compile_params
 from reversis.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
@@ -151,7 +151,11 @@ def parse_fields(data: Any, *, lines: dict[str, int], source: str) -> Scenario:
     if "ruleset" not in data:
         raise ScenarioError(f"{source}:1: ruleset: missing (e.g. 'ruleset: encyclopedie-1765')")
     if not isinstance(data["ruleset"], str):
-        raise fail("ruleset", f"{show(data['ruleset'])} is not a ruleset id (known: {', '.join(ruleset_ids())})")
+        raise fail(
+            "ruleset",
+            f"{show(data['ruleset'])} is not a ruleset id{did_you_mean(data['ruleset'], ruleset_ids())} "
+            f"(known: {', '.join(ruleset_ids())})",
+        )
     for key in ("title", "narrative"):
         if isinstance(data.get(key), list | dict):
             raise fail(key, "expected text")
@@ -283,7 +287,7 @@ def parse_fields(data: Any, *, lines: dict[str, int], source: str) -> Scenario:
             plays.append((None, card(key, item), line_of(key)))
     bot = data.get("bot", "cautious")
     if not isinstance(bot, str) or bot not in BOTS:
-        raise fail("bot", f"unknown bot {show(bot)} (known: {', '.join(sorted(BOTS))})")
+        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, BOTS)} (known: {', '.join(sorted(BOTS))})")
     betes: list[Bete] = []
     raw_betes = data.get("betes") or []
     if not isinstance(raw_betes, list):

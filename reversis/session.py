@@ -49,7 +49,7 @@ import yaml
 
 from reversis.bots import BOTS, get_bot
 from reversis.domains import show
-from reversis.errors import RulesetError, ScenarioError
+from reversis.errors import RulesetError, ScenarioError, did_you_mean
 from reversis.events import BeteOwed, PoolWon
 from reversis.games import game_of, parse_any
 from reversis.hand import Bete, Hand, Phase
@@ -115,9 +115,6 @@ def _check(fields: dict[Any, Any], place: Callable[[str], str], *, source: str) 
     def fail(key: str, problem: str) -> ScenarioError:
         return ScenarioError(f"{place(key)}: {problem}")
 
-    unknown = [str(key) for key in fields if key not in _FIELDS]
-    if unknown:
-        raise fail(unknown[0], f"unknown field (known: {', '.join(_FIELDS)})")
     if not isinstance(fields.get("ruleset"), str):
         given = f"{show(fields['ruleset'])} is not a ruleset id" if "ruleset" in fields else "missing"
         raise fail("ruleset", f"{given} (known: {', '.join(ruleset_ids())})")
@@ -131,6 +128,9 @@ def _check(fields: dict[Any, Any], place: Callable[[str], str], *, source: str) 
     own = getattr(game_of(rules), "parse_sitting_fields", None)
     if own is not None:  # a game with sittings of its own (romestecq: a game played to its target)
         return own(fields, place, source=source, rules=rules)  # type: ignore[no-any-return]
+    unknown = [str(key) for key in fields if key not in _FIELDS]
+    if unknown:
+        raise fail(unknown[0], f"unknown field (known: {', '.join(_FIELDS)})")
     try:
         rules = rules.with_options({str(name): value for name, value in options.items()})
         players = compile_params(rules).players
@@ -151,7 +151,7 @@ def _check(fields: dict[Any, Any], place: Callable[[str], str], *, source: str) 
         raise fail("seed", f"{show(seed)} is not allowed: it must be a whole number ≥ 0")
     bot = fields.get("bot", "cautious")
     if not isinstance(bot, str) or bot not in BOTS:
-        raise fail("bot", f"unknown bot {show(bot)} (known: {', '.join(sorted(BOTS))})")
+        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, BOTS)} (known: {', '.join(sorted(BOTS))})")
     return Sitting(source=source, rules=rules, first_dealer=first_dealer, hands=hands, seed=seed, bot=bot)
 
 
@@ -301,10 +301,11 @@ def _game_of_id(ruleset: str) -> Any:
 # -- playing it -----------------------------------------------------------------------------------
 
 
-def play_sitting(sitting: Sitting) -> list[Hand]:
-    """Play every hand of a sitting, the deal passing round, the pool and the bêtes carried over."""
+def play_sitting(sitting: Sitting, *, progress: Callable[[int], None] | None = None) -> list[Hand]:
+    """Play every hand of a sitting, the deal passing round, the pool and the bêtes carried over;
+    ``progress`` is called with 1 after each hand."""
     if not isinstance(sitting, Sitting):  # a game's own sitting (see _check)
-        return sitting.play()
+        return sitting.play(progress=progress)
     rules = sitting.rules
     params = compile_params(rules)
     players = params.players
@@ -331,6 +332,8 @@ def play_sitting(sitting: Sitting) -> list[Hand]:
             except ScenarioError as exc:
                 raise _shifted(exc, sitting.source, offset, i + 1) from None
         hands.append(hand)
+        if progress is not None:
+            progress(1)
         dealer = (dealer + 1) % players
         pool, betes = hand.pool, list(hand.betes)
     return hands
@@ -422,8 +425,12 @@ def table(sitting: Sitting, hands: Sequence[Hand]) -> str:
         "(the eldest of each hand deals the next).",
     ]
     if changed:
-        lines.append("Options: " + "; ".join(f"{k} = {v}" for k, v in changed.items()) + ".")
+        lines.append(f"Options: {rules.changed_text()}.")
     lines.append("Each seat: chips won or lost in the hand (running total).")
+    lines.append(
+        "won by: the seat that won the hand, the fewest points (or a reversis made, or a napolitana kept); "
+        "the chips, the pool included, may go elsewhere."
+    )
     lines.append("")
     running = totals(hands)
     cells = [
@@ -431,7 +438,7 @@ def table(sitting: Sitting, hands: Sequence[Hand]) -> str:
         for h, tot in zip(hands, running, strict=True)
     ]
     width = max(len("seat 0"), *(len(c) for row in cells for c in row))
-    head = ["hand", "dealer", "winner", *(f"seat {s}".rjust(width) for s in range(n)), "pool", "notable"]
+    head = ["hand", "dealer", "won by", *(f"seat {s}".rjust(width) for s in range(n)), "pool", "notable"]
     lines.append("  ".join(head).rstrip())
     for number, (hand, row) in enumerate(zip(hands, cells, strict=True), start=1):
         winner = "-" if hand.winner is None else str(hand.winner)

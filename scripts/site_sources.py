@@ -105,7 +105,7 @@ def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapp
     )
 
 
-def work_line(source: Source) -> dict[str, str]:
+def work_line(source: Source) -> dict[str, Any]:
     """What the source is, in one line: its title and the work it is in (both in the source's
     language), then the volume, pages and date.
 

@@ -79,12 +79,18 @@
     open(passage, idsOf(link), link, true);
   }
 
+  // A toggle button: pressed, it is Material's filled button (md-button--primary).
+  function press(b, on) {
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.classList.toggle("md-button--primary", on);
+  }
+
   function button(label, pressed) {
     var b = document.createElement("button");
     b.type = "button";
     b.className = "md-button reading-control";
     b.textContent = label;
-    b.setAttribute("aria-pressed", pressed ? "true" : "false");
+    press(b, pressed);
     return b;
   }
 
@@ -102,7 +108,7 @@
         inputs[index].dispatchEvent(new Event("change", { bubbles: true }));
       }
     });
-    buttons.forEach(function (b, i) { b.setAttribute("aria-pressed", i === index ? "true" : "false"); });
+    buttons.forEach(function (b, i) { press(b, i === index); });
   }
 
   function toolbar(first) {
@@ -114,7 +120,7 @@
     var every = button("Show every annotation", false);
     every.addEventListener("click", function () {
       var on = every.getAttribute("aria-pressed") !== "true";
-      every.setAttribute("aria-pressed", on ? "true" : "false");
+      press(every, on);
       document.documentElement.classList.toggle("annotations-all", on);
       close(null);
     });

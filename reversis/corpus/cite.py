@@ -27,18 +27,21 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from reversis.citation_styles import FORMATS, STYLE_FILES, STYLES
-from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl
+from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl, tex_escape
 from reversis.corpus.load import load_corpus
 from reversis.corpus.model import Corpus, Paragraph, Source, paragraph_anchor
 from reversis.errors import CorpusError
 
 __all__ = [
     "FORMATS",
+    "PROJECT",
     "SITE_URL",
     "STYLES",
     "STYLE_FILES",
     "cite",
+    "cite_project",
     "paragraph_url",
+    "project_item",
     "render_csl",
     "source_url",
     "text_citation",
@@ -58,20 +61,26 @@ def paragraph_url(source_id: str, number: str) -> str:
     return f"{source_url(source_id)}#{paragraph_anchor(number)}"
 
 
-def cite(paragraph_id: str, *, fmt: str = "text", style: str = "chicago", corpus: Corpus | None = None) -> str:
-    """A citation of the paragraph ``paragraph_id`` (``"encyclopedie-1765:7"``) in format ``fmt``.
+def cite(identifier: str, *, fmt: str = "text", style: str = "chicago", corpus: Corpus | None = None) -> str:
+    """A citation of a paragraph (``"encyclopedie-1765:7"``) or of a whole source (``"encyclopedie-1765"``).
 
     ``fmt`` is ``text``, ``bibtex`` or ``csl-json``; ``style`` (for ``text``)
     one of :data:`STYLES`. ``corpus`` defaults to
     :func:`~reversis.corpus.load_corpus`. An unknown or malformed id, or an
     unknown format or style, is a :class:`~reversis.errors.CorpusError`.
     """
-    if fmt not in FORMATS:
-        raise CorpusError(f"unknown citation format {fmt!r} (expected {', '.join(FORMATS)})")
-    if style not in STYLE_FILES:
-        raise CorpusError(f"unknown citation style {style!r} (expected {', '.join(STYLES)})")
+    _check_format(fmt, style)
     corpus = corpus if corpus is not None else load_corpus()
-    paragraph = corpus.paragraph(paragraph_id)
+    if ":" not in identifier:
+        source = corpus.source(identifier.strip())
+        url = source_url(source.id)
+        if fmt == "bibtex":
+            return bibtex_entry(source, url=url).rstrip("\n")
+        if fmt == "csl-json":
+            return dump_csl([csl_item(source, url=url)]).rstrip("\n")
+        reference = render_csl(csl_item(source, url=url), style=style)
+        return f"{reference} Transcribed in the Reversis reference, source {source.id}: {url}"
+    paragraph = corpus.paragraph(identifier)
     source = corpus.source(paragraph.source)
     url = paragraph_url(source.id, paragraph.number)
     if fmt == "bibtex":
@@ -79,6 +88,69 @@ def cite(paragraph_id: str, *, fmt: str = "text", style: str = "chicago", corpus
     if fmt == "csl-json":
         return dump_csl([csl_item(source, paragraph, url=url)]).rstrip("\n")
     return text_citation(source, paragraph, style=style)
+
+
+def _check_format(fmt: str, style: str) -> None:
+    if fmt not in FORMATS:
+        raise CorpusError(f"unknown citation format {fmt!r} (expected {', '.join(FORMATS)})")
+    if style not in STYLE_FILES:
+        raise CorpusError(f"unknown citation style {style!r} (expected {', '.join(STYLES)})")
+
+
+def cite_project(*, fmt: str = "text", style: str = "chicago") -> str:
+    """A citation of the project itself, as ``CITATION.cff`` gives it (:data:`PROJECT`), in ``fmt``.
+
+    >>> print(cite_project(fmt="bibtex"))  # doctest: +ELLIPSIS
+    @software{reversis,
+      author = {{The Reversis reference contributors}},
+      title = {{Reversis: a reference for the historical card game}},
+      version = {...},
+      url = {https://reversis-reference.github.io/reversis/},
+      license = {MIT}
+    }
+    """
+    _check_format(fmt, style)
+    item = project_item()
+    if fmt == "csl-json":
+        return dump_csl([item]).rstrip("\n")
+    if fmt == "bibtex":
+        fields = [
+            ("author", " and ".join("{" + tex_escape(a["literal"]) + "}" for a in item["author"])),
+            ("title", "{" + tex_escape(item["title"]) + "}"),
+            ("version", tex_escape(item["version"])),
+            ("url", item["URL"]),
+            ("license", PROJECT["license"]),
+        ]
+        body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
+        return f"@software{{{item['id']},\n{body}\n}}"
+    return render_csl(item, style=style)
+
+
+#: The project as its ``CITATION.cff`` describes it (a test keeps the two the same).
+PROJECT = {
+    "title": "Reversis: a reference for the historical card game",
+    "authors": ("The Reversis reference contributors",),
+    "url": SITE_URL,
+    "license": "MIT",
+}
+
+
+def project_item() -> dict[str, Any]:
+    """The CSL-JSON item of the project, at the installed version."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("reversis")
+    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree never installed
+        version = "unknown"
+    return {
+        "id": "reversis",
+        "type": "software",
+        "title": PROJECT["title"],
+        "author": [{"literal": name} for name in PROJECT["authors"]],
+        "version": version,
+        "URL": PROJECT["url"],
+    }
 
 
 def text_citation(source: Source, paragraph: Paragraph, *, style: str = "chicago") -> str:

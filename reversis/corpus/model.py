@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from reversis.corpus.markup import Segment, accept, reject
-from reversis.errors import CorpusError
+from reversis.errors import CorpusError, did_you_mean
 
 __all__ = [
     "Block",
@@ -270,7 +270,8 @@ class Corpus:
             if src.id == source_id:
                 return src
         known = ", ".join(s.id for s in self.sources) or "none"
-        raise CorpusError(f"unknown source id {source_id!r} (sources: {known})")
+        hint = did_you_mean(source_id, [s.id for s in self.sources])
+        raise CorpusError(f"unknown source id {source_id!r}{hint} (sources: {known})")
 
     def paragraph(self, paragraph_id: str) -> Paragraph:
         """The paragraph ``"<source-id>:<n>"``; a :class:`CorpusError` says what exists otherwise."""
@@ -282,7 +283,8 @@ class Corpus:
                 except CorpusError:
                     raise CorpusError(f"unknown paragraph id {paragraph_id!r} ({src.id} has {src.span()})") from None
         known = ", ".join(s.id for s in self.sources) or "none"
-        raise CorpusError(f"unknown paragraph id {paragraph_id!r}: no source {source_id!r} (sources: {known})")
+        hint = did_you_mean(paragraph_id, [f"{s.id}:{number}" for s in self.sources])
+        raise CorpusError(f"unknown paragraph id {paragraph_id!r}: no source {source_id!r}{hint} (sources: {known})")
 
     def paragraphs(self) -> Iterator[Paragraph]:
         """Every paragraph of every source, in order."""

@@ -409,7 +409,9 @@ def _fw_type(seg: Segment) -> str | None:
     ):
         if any(w in note for w in words):
             return kind
-    if seg.old.strip().isdigit():
+    # a bare number is a page number unless the note calls it a stray mark (the "1" after p31 of the
+    # dictionary is one: no page ends there)
+    if seg.old.strip().isdigit() and "stray" not in note:
         return "pageNum"
     return None
 

@@ -6,7 +6,9 @@ tens), ``village`` (two pairs of neighbouring ranks from the queen down; with ``
 only queens-jacks and tens-nines), ``double-rome`` (two aces or two kings) and ``rome`` (a pair
 below the kings). Each card belongs to one combination at most: with ``two_pairs: combined`` two
 pairs that make a double ningre or a village count as that combination only; with ``separate``
-each pair counts on its own.
+each pair counts on its own. A triche below the kings, whose worth article 19 does not give, is read
+by ``low_triche``: with 1 (the default) its cards make the Rome that two of them are (article 23),
+with 0 it is a triche worth nothing, with 3 a triche worth three.
 
 >>> from reversis.cards import FRENCH
 >>> from reversis.ruleset import load_ruleset
@@ -14,8 +16,11 @@ each pair counts on its own.
 >>> p = compile_params(load_ruleset("romestecq"))
 >>> [(c.name, FRENCH.names(c.cards), c.worth) for c in find(p, [FRENCH.parse(x) for x in "AS AH KS KD 7C".split()])]
 [('double-ningre', ['AS', 'AH', 'KS', 'KD'], 3)]
->>> [(c.name, c.worth) for c in find(p, [FRENCH.parse(x) for x in "QS QH QD 9S 9C".split()])]
-[('triche', 0), ('rome', 1)]
+>>> [(c.name, FRENCH.names(c.cards), c.worth) for c in find(p, [FRENCH.parse(x) for x in "QS QH QD 9S 9C".split()])]
+[('rome', ['QS', 'QH'], 1), ('rome', ['9S', '9C'], 1)]
+>>> named = compile_params(load_ruleset("romestecq").with_options({"village": "named"}))
+>>> [(c.name, c.worth) for c in find(named, [FRENCH.parse(x) for x in "QS QH JS JD 7C".split()])]
+[('village', 2)]
 """
 
 from __future__ import annotations
@@ -32,11 +37,11 @@ __all__ = ["CALLS", "NAMES", "Combination", "find", "first_call", "later_calls"]
 NAMES = ("virlicque", "triche", "double-ningre", "village", "double-rome", "rome")
 HONOURS = (ACE, KING)
 
-#: The call said when the first card of a combination is thrown (articles 20-23); a combination
-#: not here (the triche, the virlicque) has no call in the text.
+#: The call said when the first card of a combination is thrown (articles 20, 22, 23; a village's
+#: is the option ``village_call``, article 21 printing only "pièce"); a combination not here (the
+#: triche, the virlicque) has no call in the text.
 CALLS = {
     "double-ningre": "pièce de ningre",
-    "village": "pièce de village",
     "double-rome": "pièce de Rome",
     "rome": "pièce de Rome",
 }
@@ -84,6 +89,8 @@ def find(p: Params, hand: Iterable[Card]) -> list[Combination]:
     for rank, cards in by_rank.items():
         if len(cards) >= 4:
             out.append(Combination("virlicque", tuple(cards), 0, rank))
+        elif len(cards) == 3 and rank not in HONOURS and p.low_triche == 1:
+            pairs.append(tuple(cards[:2]))  # the Rome two of its cards make; the third is a plain card
         elif len(cards) == 3:
             out.append(Combination("triche", tuple(cards), 3 if rank in HONOURS else p.low_triche, rank))
         elif len(cards) == 2:
@@ -98,9 +105,9 @@ def find(p: Params, hand: Iterable[Card]) -> list[Combination]:
     return out + [_pair(pair) for pair in pairs]
 
 
-def first_call(name: str) -> str | None:
+def first_call(p: Params, name: str) -> str | None:
     """The call the first card of a combination needs (None: no call)."""
-    return CALLS.get(name)
+    return p.village_call if name == "village" else CALLS.get(name)
 
 
 def later_calls(name: str) -> str | None:

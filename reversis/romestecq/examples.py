@@ -5,17 +5,19 @@ the dealer is seat 0 and seat 1 leads. With four players and the partners side b
 1 are side 0 and seats 2 and 3 side 1. :func:`deal` completes a deal from the cards an example
 fixes: each seat still short of five takes the next cards of the pack in order (ace of spades
 first), from the eldest round. A play is a card, ``CARD/CALL`` with a call (``ningre``: "pièce de
-ningre", ``village``: "pièce de village", ``rome``: "pièce de Rome", ``autre``: "autre pièce") or
-``CARD@SEAT`` for a card played out of turn. :func:`play` plays the given cards, then the bot
-(which says every call due), then the claims (given per seat, the bot counting what is due to the
-others). :func:`refusal` gives the rule and reason of a refused act, or None.
+ningre", ``piece``: "pièce", ``village``: the longer form of the option ``village_call``, ``rome``:
+"pièce de Rome", ``autre``: "autre pièce") or ``CARD@SEAT`` for a card played out of turn.
+:func:`play` plays the given cards, then the bot (which says every call due), then the claims
+(given per seat, the bot counting what is due to the others). :func:`refusal` gives the rule and
+reason of a refused act, or None.
 
-Seat 1 leads the ace of spades; seat 2, void, throws his king of hearts, which seat 1's side
-gruges; seat 1 also takes the stecq at the end:
+Seat 1 leads his five spades and takes every trick; seat 2 follows with four, and in the fifth
+trick, left with his king of hearts alone, is constrained to throw it: seat 1's side gruges it, and
+seat 1 also takes the stecq:
 
->>> game = play({1: "AS AD 9D 8D 7D", 2: "KH QH JH TH 9H", 3: "6S 6C 7C 8C 9C", 0: "7S TC JC QC KC"}, "AS KH 6S 7S")
->>> game.marks("gruger"), game.marks("honours.ace-king")[:1]
-([(0, 1)], [(0, 1)])
+>>> game = play({1: "AS KS QS JS TS", 2: "9S 8S 7S 6S KH", 3: "QH JH TH 9H 8H", 0: "QD JD TD 9D 8D"})
+>>> game.marks("gruger"), game.result["gruged"], game.marks("stecq")
+([(0, 1)], [{'seat': 2, 'card': 'KH', 'by': 1, 'trick': 5}], [(0, 1)])
 >>> refusal({1: "AS AD 9D 8D 7D", 2: "KS QH JH TH 9H"}, "AS QH")
 'play.follow: QH: seat 2 holds spades and must follow the suit led (article 12)'
 """
@@ -38,7 +40,13 @@ from reversis.ruleset import Ruleset, load_ruleset
 __all__ = ["Game", "deal", "names", "play", "refusal", "start"]
 
 Cards = str | Iterable[str]
-CALLS = {"ningre": "pièce de ningre", "village": "pièce de village", "rome": "pièce de Rome", "autre": "autre pièce"}
+CALLS = {
+    "ningre": "pièce de ningre",
+    "piece": "pièce",
+    "village": "pièce de village",
+    "rome": "pièce de Rome",
+    "autre": "autre pièce",
+}
 
 
 def _rules(options: Mapping[str, Any] | None) -> Ruleset:

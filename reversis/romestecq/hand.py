@@ -5,8 +5,9 @@ Phases: ``tricks`` (cards are played, each with the call its combination asks), 
 seat counts its combinations, from the eldest), ``done``. A virlicque dealt, or a fault that loses
 the game, ends the hand at once. Every rule flag is read in one place: who leads (the eldest,
 reconstructed), what takes a trick (the highest card of the suit led, reconstructed), following
-suit (article 12), the marks of aces and kings and of *gruger* (articles 19, 25, 46), the stecq
-(article 24), the combinations' worth (articles 18-23).
+suit (article 12), the marks of aces and kings and of *gruger* (articles 19, 25, 46; an ace or king
+is grugé when its holder, void in the suit led, is constrained to throw it, option ``gruge_when``),
+the stecq (article 24), the combinations' worth (articles 18-23).
 
 >>> from reversis.ruleset import load_ruleset
 >>> from reversis.cards import FRENCH
@@ -41,6 +42,10 @@ __all__ = ["WORTH", "Claim", "Hand", "Phase", "Played", "Trick", "deal_cards", "
 
 #: What each combination is counted for when claimed without being held (the worth of its kind).
 WORTH = {"triche": 3, "double-ningre": 3, "village": 2, "double-rome": 2, "rome": 1}
+#: The article that orders each combination's calls, named when a count without them is refused.
+CALL_ARTICLE = {"double-ningre": 20, "village": 21, "double-rome": 22, "rome": 23}
+#: The combinations whose calls article 22 or 23 prints without a penalty (option ``uncalled_rome``).
+ROMES = ("double-rome", "rome")
 
 
 class Phase(Enum):
@@ -125,6 +130,7 @@ class Hand:
         self.current: list[tuple[int, Card]] = []
         self.calls: dict[Card, str | None] = {}
         self.gruged: list[tuple[int, Card, int, int]] = []  # (victim, card, capturer, trick)
+        self.constrained: set[Card] = set()  # aces and kings thrown off-suit from a hand of nothing else
         self.claims: list[Claim] = []
         self.claimed: list[tuple[int, str, int | None]] = []  # every claim made, as made
         self.winner: int | None = None  # the side that won the game in this hand
@@ -172,7 +178,7 @@ class Hand:
     def _virlicque(self) -> None:
         held = [(c.rank, seat) for seat in range(self.players) for c in self.held[seat] if c.name == "virlicque"]
         if held:
-            rank, seat = max(held)  # the higher virlicque, if two are dealt (reconstructed)
+            rank, seat = max(held)  # two dealt: the higher wins (the ruleset's convention virlicques)
             self.virlicque = (seat, rank)
             side = self.params.side_of(seat)
             self.marks.mark(side, max(0, self.marks.left[side]), rule="virlicque.wins", trick=None, seat=seat)
@@ -209,12 +215,13 @@ class Hand:
         return follow or cards
 
     def due_call(self, seat: int, card: Card) -> str | None:
-        """The call a card needs as it is thrown: "pièce de …" for the first card of a called
-        combination, "autre pièce" for a later card of a ningre or village (articles 20-23)."""
+        """The call a card needs as it is thrown: the first call of its combination for the first card
+        ("pièce de ningre", "pièce", "pièce de Rome"), "autre pièce" for a later card of a ningre or a
+        village (articles 20-23)."""
         for combo in self.held[seat]:
             if card in combo.cards:
                 before = sum(c in self.calls for c in combo.cards)
-                return first_call(combo.name) if before == 0 else later_calls(combo.name)
+                return first_call(self.params, combo.name) if before == 0 else later_calls(combo.name)
         return None
 
     def play(self, card: Card, *, seat: int | None = None, call: str | None = None) -> None:
@@ -255,6 +262,8 @@ class Hand:
         allowed = {normal_call(due)} if due else set()
         if any(card in c.cards and c.name in ("rome", "double-rome") for c in self.held[seat]):
             allowed |= {normal_call("pièce de Rome"), normal_call("autre pièce")}  # the second card: not said
+        if any(card in c.cards and c.name == "village" for c in self.held[seat]):
+            allowed.add(normal_call("pièce"))  # the word article 21 prints; whether it suffices is village_call
         if normal_call(call) not in allowed:
             wanted = f'"{due}"' if due else "no call (it is no piece of a combination held)"
             raise IllegalPlay(
@@ -263,6 +272,9 @@ class Hand:
             )
 
     def _put(self, seat: int, card: Card, call: str | None) -> None:
+        led = self.led_suit
+        if led is not None and card_suit(card) != led and all(card_rank(c) in (ACE, KING) for c in self.hands[seat]):
+            self.constrained.add(card)  # "contraint de jetter quelques as ou rois" (article 25)
         self.hands[seat].remove(card)
         self.current.append((seat, card))
         self.calls[card] = call
@@ -294,7 +306,10 @@ class Hand:
         if card_rank(card) not in (ACE, KING):
             return
         p = self.params
-        grugé = card_suit(card) != led and not p.partners(seat, winner)
+        # Article 25: an ace or king thrown off-suit is grugé when its holder was constrained to throw
+        # it ("contraint de jetter quelques as ou rois"); with gruge_when: void, whenever it is.
+        forced = p.gruge_when == "void" or card in self.constrained
+        grugé = card_suit(card) != led and not p.partners(seat, winner) and forced
         if grugé:
             self.gruged.append((seat, card, winner, trick))
         mark = self._honour_mark(seat, card)
@@ -312,7 +327,7 @@ class Hand:
     def _called(self, combo: Combination) -> bool:
         order = [pl.card for pl in self.played if pl.card in combo.cards and not pl.out_of_turn]
         for i, card in enumerate(order):
-            due = first_call(combo.name) if i == 0 else later_calls(combo.name)
+            due = first_call(self.params, combo.name) if i == 0 else later_calls(combo.name)
             said = self.calls.get(card)
             if due is not None and (said is None or normal_call(said) != normal_call(due)):
                 return False
@@ -336,11 +351,15 @@ class Hand:
             return
         combo = held[0]
         worth = self._worth(combo)
-        if not self._called(combo) and self._fault(
-            "claim.calls", f"seat {seat} counts his {name} without having said its calls (article 20)"
-        ):
-            penalties.lose_game(self, "claim.calls", seat, None)
-            return
+        if not self._called(combo):
+            if name in ROMES and self.params.uncalled_rome == "worthless":
+                worth = 0  # it "vaut" its marks "en disant en le jettant, pièce de Rome" (articles 22, 23)
+            elif self._fault(
+                "claim.calls",
+                f"seat {seat} counts his {name} without having said its calls (article {CALL_ARTICLE[name]})",
+            ):
+                penalties.lose_game(self, "claim.calls", seat, None)
+                return
         if marks is not None and marks > worth:
             if self._fault("claim.overcount", f"seat {seat} rubs out {marks} for a {name} worth {worth} (article 15)"):
                 penalties.lose_game(self, "claim.overcount", seat, None)

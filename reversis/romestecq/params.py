@@ -41,12 +41,15 @@ class Params:
     two_pairs: str  # combined | separate
     village: str  # adjacent | named
     ningre_tens: bool
-    low_triche: int
+    low_triche: int  # 0, 1 (the Rome it holds) or 3
     double_ningre: str  # plus-honours | three-if-passes
     single_honours: bool
     false_claims: str  # named | any
     accept_illegal: bool
     four_dealer: str  # lowest | highest
+    gruge_when: str  # constrained | void
+    village_call: str  # the first call of a village, as article 21 prints it or in the Encyclopédie's longer form
+    uncalled_rome: str  # worthless | loses-game
 
     def side_of(self, seat: int) -> int:
         return self.sides[seat]
@@ -79,4 +82,7 @@ def compile_params(rules: Ruleset) -> Params:
         false_claims=str(rules["false_claims"]),
         accept_illegal=bool(rules["accept_illegal"]),
         four_dealer=str(rules["four_dealer"]),
+        gruge_when=str(rules["gruge_when"]),
+        village_call=str(rules["village_call"]),
+        uncalled_rome=str(rules["uncalled_rome"]),
     )

@@ -18,7 +18,7 @@ from typing import Any
 
 from reversis.cards import Card
 from reversis.domains import show
-from reversis.errors import IllegalAction, RulesetError, ScenarioError
+from reversis.errors import IllegalAction, RulesetError, ScenarioError, did_you_mean
 from reversis.romestecq.bots import BOTS, get_bot, seats_from_eldest
 from reversis.romestecq.combinations import NAMES
 from reversis.romestecq.hand import Hand, Phase, deal_cards
@@ -196,7 +196,7 @@ def parse(data: Any, *, lines: dict[str, int], source: str, rules: Ruleset) -> S
         marks_before = (raw[0], raw[1])
     bot = data.get("bot", "cautious")
     if bot not in BOTS:
-        raise fail("bot", f"unknown bot {show(bot)} (known: {', '.join(sorted(BOTS))})")
+        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, BOTS)} (known: {', '.join(sorted(BOTS))})")
     seed = data.get("seed", 0)
     if not _whole(seed):
         raise fail("seed", f"{show(seed)} is not allowed: it must be a whole number ≥ 0")

@@ -1,10 +1,12 @@
 """A game of Romestecq played to its target of marks: ``reversis session --ruleset romestecq``.
 
 Before the first hand the players draw a card each (article 3): the higher half make one side, the
-lower half the other, and sit by the ruleset's seating. At six the highest card deals (article 5:
-he may choose; the bot always deals) from the middle of his side, and the middle player of the
-other side cuts and keeps the score (articles 4, 5, 6); at four the lowest card deals (article 8,
-or the highest with ``four_dealer: highest``) and the player across cuts; at two the highest deals.
+lower half the other, and sit by the ruleset's seating. At six the highest card sits in the middle of
+his side and chooses whether to deal (article 5; the sitting's field ``first_deal``: ``deal``, the
+default, or ``decline``): the dealer is one middle player, and the other middle player, across the
+table, cuts and keeps the score (articles 4, 5, 6). At two the highest card chooses too; at four the
+lowest card must deal (article 8, or the highest with ``four_dealer: highest``), without a choice,
+and the player across cuts.
 The deal then passes to the right (the eldest deals next, reconstructed). Each dealer picks his
 packets at his first deal and keeps them (article 7). Hands are played until a side has rubbed
 out all its marks, ``hands`` at most.
@@ -27,20 +29,22 @@ from typing import Any
 import yaml
 
 from reversis.domains import show
-from reversis.errors import RulesetError, ScenarioError
+from reversis.errors import RulesetError, ScenarioError, did_you_mean
 from reversis.romestecq.bots import BOTS, get_bot, play_out
 from reversis.romestecq.hand import Hand, deal_cards
 from reversis.romestecq.params import Params, compile_params
 from reversis.romestecq.result import dump_record, record, result
 from reversis.ruleset import OptionError, Ruleset
 
-__all__ = ["DEFAULT_HANDS", "MANNERS", "Draw", "Sitting", "draw", "parse_sitting_fields"]
+__all__ = ["CHOICES", "DEFAULT_HANDS", "MANNERS", "Draw", "Sitting", "draw", "has_choice", "parse_sitting_fields"]
 
 #: The most hands a game may take unless the sitting says otherwise.
 DEFAULT_HANDS = 200
 #: The packets a dealer may choose at his first deal (article 7).
 MANNERS = ((1, 1, 1, 1, 1), (2, 3), (3, 2), (2, 2, 1), (1, 4), (4, 1), (5,))
-FIELDS = ("ruleset", "options", "first_dealer", "hands", "seed", "bot")
+FIELDS = ("ruleset", "options", "first_dealer", "first_deal", "hands", "seed", "bot")
+#: The choice of article 5 ("choisira de faire ou non"): the highest card deals, or leaves the deal.
+CHOICES = ("deal", "decline")
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,8 @@ class Draw:
     seats: tuple[int, ...]  # the seat of each player
     dealer: int
     cutter: int  # who cuts and keeps the score
+    chooser: int | None = None  # the seat of the highest card where the deal is his to choose
+    choice: str | None = None  # what he chose: deal | decline
 
     def as_dict(self, rules: Ruleset, p: Params) -> list[dict[str, Any]]:
         return [
@@ -59,8 +65,16 @@ class Draw:
         ]
 
 
-def draw(p: Params, rng: random.Random) -> Draw:
-    """One card each, drawn again until no two share a rank (the text says nothing of ties)."""
+def has_choice(p: Params) -> bool:
+    """Whether the highest card of the draw chooses to deal (article 5): at six and two, not at four
+    (article 8: "celui qui a les plus basses cartes est obligé de faire")."""
+    return p.players != 4
+
+
+def draw(p: Params, rng: random.Random, *, choice: str = "deal") -> Draw:
+    """One card each, drawn again until no two share a rank (the text says nothing of ties); at six
+    and two the highest card deals or, with ``choice="decline"``, leaves the deal to the player across,
+    whom he then cuts for and scores for (articles 5 and 6: who does not deal keeps the score)."""
     while True:
         cards = rng.sample(p.pack, p.players)
         if len({c & 15 for c in cards}) == p.players:
@@ -75,7 +89,12 @@ def draw(p: Params, rng: random.Random) -> Draw:
         seats[player] = seat
     dealer_player = order[-1] if p.players == 4 and p.four_dealer == "lowest" else order[0]
     dealer = seats[dealer_player]
-    return Draw(tuple(cards), tuple(seats), dealer, (dealer + p.players // 2) % p.players)
+    across = (dealer + p.players // 2) % p.players
+    if not has_choice(p):
+        return Draw(tuple(cards), tuple(seats), dealer, across)
+    if choice == "decline":
+        return Draw(tuple(cards), tuple(seats), across, dealer, chooser=dealer, choice=choice)
+    return Draw(tuple(cards), tuple(seats), dealer, across, chooser=dealer, choice=choice)
 
 
 @dataclass(frozen=True)
@@ -89,16 +108,18 @@ class Sitting:
     seed: int
     bot: str
     records: tuple[tuple[Any, int], ...] | None = None
+    first_deal: str = "deal"  # the highest card's choice (article 5)
 
     def opening(self) -> Draw:
         p = compile_params(self.rules)
-        done = draw(p, random.Random(self.seed))
+        done = draw(p, random.Random(self.seed), choice=self.first_deal)
         if self.first_dealer is None:
             return done
         return Draw(done.cards, done.seats, self.first_dealer, (self.first_dealer + p.players // 2) % p.players)
 
-    def play(self) -> list[Hand]:
-        """Every hand of the game, the deal passing to the right, the marks carried from hand to hand."""
+    def play(self, *, progress: Callable[[int], None] | None = None) -> list[Hand]:
+        """Every hand of the game, the deal passing to the right, the marks carried from hand to hand
+        (``progress`` is called with 1 after each hand)."""
         from reversis.romestecq.scenario import run
 
         p = compile_params(self.rules)
@@ -130,6 +151,8 @@ class Sitting:
                 )
                 play_out(hand, bot, rng)
             out.append(hand)
+            if progress is not None:
+                progress(1)
             left = (hand.marks.left[0], hand.marks.left[1])
             dealer = (dealer + 1) % p.players
             if hand.winner is not None:
@@ -144,6 +167,9 @@ class Sitting:
         ]
         for item in opening.as_dict(self.rules, p):
             lines.append(f"  player {item['player']} draws {item['card']}: seat {item['seat']}, side {item['side']}")
+        if opening.chooser is not None and self.first_dealer is None:
+            chose = "chooses to deal" if opening.choice == "deal" else "chooses not to deal"
+            lines.append(f"Seat {opening.chooser} drew the highest card and {chose} (article 5).")
         lines.append(f"Seat {opening.dealer} deals first; seat {opening.cutter} cuts and keeps the score.")
         lines.append("hand  dealer  side 0 rubs (left)  side 1 rubs (left)  notable")
         for number, hand in enumerate(hands, start=1):
@@ -179,6 +205,9 @@ class Sitting:
                 "bot": self.bot,
             },
             "draw": opening.as_dict(self.rules, p),
+            "choice": None
+            if opening.chooser is None or self.first_dealer is not None
+            else {"seat": opening.chooser, "chose": opening.choice},
             "dealer": opening.dealer,
             "scorer": opening.cutter,
             "sides": {str(side): p.seats_of(side) for side in (0, 1)},
@@ -195,6 +224,8 @@ class Sitting:
             header["options"] = options
         if self.first_dealer is not None:
             header["first_dealer"] = self.first_dealer
+        if self.first_deal != "deal":
+            header["first_deal"] = self.first_deal
         header.update(hands=len(hands), seed=self.seed, bot=self.bot)
         parts = [
             "# A game of Romestecq recorded by `reversis session`: the sitting, then each hand complete.\n",
@@ -242,6 +273,11 @@ def parse_sitting_fields(
     first = fields.get("first_dealer")
     if first is not None and (not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players):
         raise fail("first_dealer", f"{show(first)} is not a seat (0..{players - 1})")
+    first_deal = fields.get("first_deal", "deal")
+    if first_deal not in CHOICES:
+        raise fail("first_deal", f"{show(first_deal)}: the highest card's choice is deal or decline (article 5)")
+    if first_deal != "deal" and not has_choice(compile_params(rules)):
+        raise fail("first_deal", "at four the deal is no choice: the lowest card must deal (article 8)")
     hands = fields.get("hands", DEFAULT_HANDS)
     if not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= 2000:
         raise fail("hands", f"{show(hands)}: the most hands of the game, a whole number from 1 to 2000")
@@ -250,5 +286,7 @@ def parse_sitting_fields(
         raise fail("seed", f"{show(seed)} is not allowed: it must be a whole number ≥ 0")
     bot = fields.get("bot", "cautious")
     if bot not in BOTS:
-        raise fail("bot", f"unknown bot {show(bot)} (known: {', '.join(sorted(BOTS))})")
-    return Sitting(source=source, rules=rules, first_dealer=first, hands=hands, seed=seed, bot=str(bot))
+        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, BOTS)} (known: {', '.join(sorted(BOTS))})")
+    return Sitting(
+        source=source, rules=rules, first_dealer=first, hands=hands, seed=seed, bot=str(bot), first_deal=str(first_deal)
+    )

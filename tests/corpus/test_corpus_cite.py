@@ -178,7 +178,8 @@ def test_cite_reads_the_corpus_of_the_environment(corpus_root: Path, monkeypatch
     ("paragraph_id", "fmt", "message"),
     [
         ("dico-test:99", "text", "unknown paragraph id 'dico-test:99' (dico-test has p1–p5)"),
-        ("dico-test", "text", "malformed paragraph id 'dico-test'"),
+        ("dico-test:three", "text", "malformed paragraph id 'dico-test:three'"),
+        ("dico-tset", "text", "unknown source id 'dico-tset' (did you mean 'dico-test'?)"),
         ("dico-test:3", "ris", "unknown citation format 'ris' (expected text, bibtex, csl-json)"),
     ],
 )

@@ -187,6 +187,15 @@ def test_real_tei_doubtful_alternatives_are_readings_and_the_reason_is_a_note() 
         assert "|" not in (note.text or "")
 
 
+def test_p31_the_stray_one_after_perd_la_partie_is_surplus_not_a_page_number() -> None:
+    """dictionnaire-jeux-r:31 ends "perd la partie. 1": the "1" is a stray mark, encoded as every other."""
+    p31 = real_tei("dictionnaire-jeux-r").find(f".//{T}p[@{XML_ID}='dictionnaire-jeux-r.p31']")
+    assert p31 is not None
+    assert [(s.text, s.get("reason")) for s in p31.iter(f"{T}surplus")] == [("1", "stray mark")]
+    assert p31.findall(f".//{T}fw") == []
+    assert not [fw for fw in real_tei("dictionnaire-jeux-r").iter(f"{T}fw") if fw.get("type") == "pageNum"]
+
+
 def test_real_tei_stray_marks_are_surplus_and_running_heads_are_regularised() -> None:
     dictionary = real_tei("dictionnaire-jeux-r")
     assert {s.text for s in dictionary.iter(f"{T}surplus")} >= {";", "•", "j"}

@@ -114,3 +114,29 @@ def test_a_bad_bibliography_is_a_one_line_error_naming_file_and_line(
     with pytest.raises(CorpusError) as info:
         load_bibliography(path)
     assert str(info.value).startswith(str(path)) and message in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("paragraph_id", "wanted", "unwanted"),
+    [
+        pytest.param(
+            "dictionnaire-jeux-r:36", "down to the lowest following", "the next lower one", id="p36-superlative"
+        ),
+        pytest.param(
+            "dictionnaire-jeux-r:45", "of a suit of which one has none", "[the next player]", id="p45-no-added-player"
+        ),
+        pytest.param(
+            "dictionnaire-jeux-r:31",
+            "either claims three marks he has not, or charges another",
+            "falsely declares",
+            id="p31-both-readings-of-accuse",
+        ),
+        pytest.param(
+            "dictionnaire-jeux-r:28", "*village* [two pairs; see p36]", "neighbouring", id="p28-no-adjacent-village"
+        ),
+    ],
+)
+def test_translations_of_the_third_reading(paragraph_id: str, wanted: str, unwanted: str) -> None:
+    """Issue 18, point 21: p36 keeps "la plus basse", p45 adds no player, p31 and p28 choose no reading."""
+    translation = " ".join(load_corpus(REAL_CORPUS).paragraph(paragraph_id).translation.split())
+    assert wanted in translation and unwanted not in translation

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from reversis.cards import Card
 from reversis.params import compile_params
 
 REPO = Path(__file__).resolve().parents[2]
+#: The line that simulate and session end with on standard error.
+PLAYED = re.compile(r"[\d,]+ hands? played in \d+\.\d s \([\d,]+ hands/s\)\n")
 RULESET = "encyclopedie-1765"
 
 # The same examples on every run and every machine: CI must not find a new failure by luck.

@@ -183,6 +183,38 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _cpu_ticks(pid: int) -> int:
+    """The CPU time a process has used so far, in clock ticks (0 once it has gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime and stime, fields 14 and 15 of proc(5)
+
+
+def _popen_with_default_sigint(argv: list[str]) -> subprocess.Popen[str]:
+    """Start ``argv`` with SIGINT at its default disposition, whatever this process inherited.
+
+    A job started in the background (``make test &``) inherits SIGINT ignored, and an ignored
+    signal stays ignored across ``exec``: the child would never see the Ctrl-C the test sends. A
+    handler, unlike an ignored signal, is reset to the default by ``exec``, so one is installed for
+    the moment of the start (the test runs in the main thread, where Python takes signals).
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen(
+            argv,
+            cwd=REPO,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -191,51 +223,60 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
 
 
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads a process's signals from /proc")
+def test_a_child_the_tests_signal_gets_sigint_at_its_default_even_from_a_background_job() -> None:
+    # As under `make test &`: this process ignores SIGINT, and so would a child started plainly.
+    script = "print(next(line for line in open('/proc/self/status') if line.startswith('SigIgn:')))"
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        plain = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with _popen_with_default_sigint([sys.executable, "-c", script]) as proc:
+            given, _ = proc.communicate(timeout=300)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+    def ignores_sigint(line: str) -> bool:
+        return bool(int(line.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+
+    assert ignores_sigint(plain.stdout), "the check would not see an ignored SIGINT"
+    assert not ignores_sigint(given)
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from /proc")
 @pytest.mark.parametrize("who", ["parent", "process-group"])
 def test_ctrl_c_stops_simulate_and_ends_its_workers(who: str) -> None:
     # "parent": only the parent gets SIGINT (kill PID), which used to leave simulate waiting for ever
     # on its pool; "process-group": what a terminal's Ctrl-C does.
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "reversis",
-            "simulate",
-            "--ruleset",
-            "encyclopedie-1765",
-            "--hands",
-            "10000000",
-            "--jobs",
-            "2",
-        ],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        workers: set[int] = set()
-        deadline = time.monotonic() + 30
-        while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
-            workers = _children(proc.pid)
-            time.sleep(0.05)
-        assert len(workers) == 2, "simulate did not start its two workers"
-        time.sleep(0.3)  # let them play
-        if who == "parent":
-            os.kill(proc.pid, signal.SIGINT)
-        else:
-            os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+    argv = ["-m", "reversis", "simulate", "--ruleset", "encyclopedie-1765", "--hands", "10000000", "--jobs", "2"]
+    # Generous bounds: they end a test that would hang, never one that is slow on a busy machine.
+    with _popen_with_default_sigint([sys.executable, *argv]) as proc:
+        try:
+            workers: set[int] = set()
+            deadline = time.monotonic() + 300
+            # until both workers are playing (each has used the CPU)
+            while time.monotonic() < deadline and proc.poll() is None:
+                workers = _children(proc.pid)
+                if len(workers) == 2 and all(_cpu_ticks(w) > 0 for w in workers):
+                    break
+                time.sleep(0.05)
+            assert len(workers) == 2, "simulate did not start its two workers"
+            if who == "parent":
+                os.kill(proc.pid, signal.SIGINT)
+            else:
+                os.killpg(proc.pid, signal.SIGINT)
+            out, err = proc.communicate(timeout=300)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
     assert proc.returncode == 130
     assert err == "reversis: interrupted\n"
     assert out == ""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 300
     while any(map(_alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(map(_alive, workers)), "a worker outlived simulate"

@@ -159,7 +159,7 @@ def test_article_17_combinations_and_the_ace_above_the_king(scenario: Play) -> N
     )
     held = result(hand)["combinations"]
     assert [c["name"] for c in held["1"]] == ["double-ningre"]
-    assert [c["name"] for c in held["2"]] == ["triche", "rome"]
+    assert [c["name"] for c in held["2"]] == ["rome", "rome"]  # three queens hold a Rome (low_triche 1)
     assert [c["name"] for c in held["3"]] == ["village"]
     assert [c["name"] for c in held["0"]] == ["rome", "rome"]
     king_led = scenario(
@@ -227,12 +227,10 @@ def test_article_24_stecq_the_last_trick(scenario: Play) -> None:
 
 def test_article_25_gruger(scenario: Play) -> None:
     hand = scenario(
-        "hands: {1: [AS, AD, 9D, 8D, 7D], 2: [KH, QH, JH, TH, 9H],"
-        " 3: [6S, 6C, 7C, 8C, 9C], 0: [7S, TC, JC, QC, KC]}\n"
-        "plays: [AS, KH, 6S, 7S]\n"
+        "hands: {1: [AS, KS, QS, JS, TS], 2: [9S, 8S, 7S, 6S, KH], 3: [QH, JH, TH, 9H, 8H], 0: [QD, JD, TD, 9D, 8D]}\n"
     )
-    assert hand.gruged[0][:3] == (2, hand.rules.pack.parse("KH"), 1)
-    assert marks(hand, "gruger")[0] == (0, 1)
+    assert hand.gruged == [(2, hand.rules.pack.parse("KH"), 1, 5)]
+    assert marks(hand, "gruger") == [(0, 1)]
 
 
 def test_a_game_of_a_sitting_is_played_to_its_target() -> None:

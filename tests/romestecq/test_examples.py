@@ -14,7 +14,17 @@ from reversis.romestecq.scenario import run
 EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples", "romestecq").glob("*.yaml"))
 # What each narrative promises: (rule, side, marks) entries of the ledger, and the game's end.
 PROMISED = {
-    "gruger": ([("gruger", 0, 1), ("honours.ace-king", 0, 1)], None),
+    "gruger": ([("gruger", 0, 1), ("honours.ace-king", 0, 1), ("stecq", 0, 1)], None),
+    "king-thrown-by-choice-kept": ([("honours.ace-king", 1, 1)], None),
+    "king-thrown-by-choice-gruged": ([("gruger", 0, 1)], None),
+    "triche-of-queens-rome": ([("rome.hand", 0, 1)], None),
+    "village-called-piece": ([("village.hand", 0, 2)], None),
+    "village-called-piece-uncalled": ([("penalty.calls", 1, 14)], (1, "penalty.calls")),
+    "rome-uncalled-worthless": ([("stecq", 1, 1)], None),
+    "rome-uncalled-loses": ([("penalty.calls", 1, 14)], (1, "penalty.calls")),
+    "double-rome-uncalled-worthless": ([("honours.ace-king", 0, 1)], None),
+    "double-rome-uncalled-loses": ([("penalty.calls", 1, 15)], (1, "penalty.calls")),
+    "two-virlicques": ([("virlicque.wins", 1, 3)], (1, "virlicque.wins")),
     "triche-of-aces": ([("triche.hand", 0, 3)], None),
     "double-ningre-gruged": ([("double-ningre.hand", 0, 3), ("gruger", 1, 1)], None),
     "revoke": ([("penalty.revoke", 0, 21)], (0, "penalty.revoke")),

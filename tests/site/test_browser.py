@@ -48,6 +48,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCHEMES = ("light", "dark")
+#: How long the browser may take over one step (Playwright's own default is 30 s).
+BROWSER_TIMEOUT_MS = 180_000
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # The rules whose outcome depends on the colours, run again in the dark scheme.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
@@ -170,14 +172,29 @@ class Visit:
         self.origin = site_url[: site_url.index("/", len("http://"))]
         options.setdefault("viewport", {"width": 1280, "height": 900})
         self.context: BrowserContext = browser.new_context(color_scheme=scheme, **options)
+        # Generous: the bound ends a test that hangs, never one that is slow on a busy machine.
+        self.context.set_default_timeout(BROWSER_TIMEOUT_MS)
+        self.context.set_default_navigation_timeout(BROWSER_TIMEOUT_MS)
         self.errors: list[str] = []
         self.outside: list[str] = []
         self.context.route("**/*", self._route)
-        self.page: Page = self.context.new_page()
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console error: {m.text}"))
-        self.page.on("pageerror", lambda e: self.errors.append(f"uncaught exception: {e}"))
-        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
-        self.page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status}: {r.url}"))
+        self.page: Page = self._new_page()
+
+    def _new_page(self) -> Page:
+        page = self.context.new_page()
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console error: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught exception: {e}"))
+        page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
+        page.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status}: {r.url}"))
+        return page
+
+    def fresh_page(self) -> None:
+        """A new tab in the same context, the old one closed, what went wrong forgotten: what the old
+        page was still doing (a request cut short by leaving it) is not blamed on the next."""
+        self.page.close()
+        self.errors.clear()
+        self.outside.clear()
+        self.page = self._new_page()
 
     def _route(self, route: Route) -> None:
         url = route.request.url
@@ -242,17 +259,38 @@ def test_every_built_page_is_checked(built_site: Path) -> None:
     assert built == {_built_file(page) for page in PAGES}
 
 
-@pytest.mark.parametrize("page", PAGES)
-@pytest.mark.parametrize("scheme", SCHEMES)
-def test_page_loads_cleanly_and_passes_axe(
-    visit: Callable[..., Visit], screenshots: Path, page: str, scheme: str
-) -> None:
-    v = visit(scheme=scheme)
-    # Light: until the network is idle, so that a late request (the search index) is seen too;
-    # dark, which repeats the colour rules only: until the load event.
-    tab = v.open(_url_path(page), wait="networkidle" if scheme == "light" else "load")
+def _batches(pages: list[str], *, size: int = 12) -> dict[str, list[str]]:
+    """The pages in groups of at most ``size`` of one kind, named ``kind-1``, ``kind-2``… (a test each:
+    the workers share them out, and a failure names each page that failed)."""
+    by_kind: dict[str, list[str]] = {}
+    for page in pages:
+        by_kind.setdefault(_kind(page), []).append(page)
+    return {
+        f"{kind}-{start // size + 1}": group[start : start + size]
+        for kind, group in by_kind.items()
+        for start in range(0, len(group), size)
+    }
+
+
+BATCHES = _batches(PAGES)
+
+
+def test_the_batches_hold_every_page_once() -> None:
+    held = [page for group in BATCHES.values() for page in group]
+    assert sorted(held) == sorted(PAGES) and len(held) == len(set(held))
+
+
+def _page_problems(v: Visit, page: str, scheme: str, screenshots: Path) -> list[str]:
+    """What is wrong with one page in one scheme: console errors, failed or outside requests, the
+    wrong scheme, axe-core's violations (in the dark scheme, the colour rules only)."""
+    v.fresh_page()
+    # The first page of a kind: until the network is idle, so that a late request is seen too.
+    tab = v.open(_url_path(page), wait="networkidle" if page in REPRESENTATIVES else "load")
+    problems = list(v.errors) + [f"request outside the test server: {url}" for url in v.outside]
     expected_scheme = "slate" if scheme == "dark" else "default"
-    assert tab.get_attribute("body", "data-md-color-scheme") == expected_scheme
+    shown = tab.get_attribute("body", "data-md-color-scheme")
+    if shown != expected_scheme:
+        problems.append(f"colour scheme {shown!r}, expected {expected_scheme!r}")
     if page in REPRESENTATIVES:
         tab.screenshot(path=str(screenshots / f"{_kind(page)}-{scheme}.png"), full_page=True)
     if scheme == "light":
@@ -261,9 +299,28 @@ def test_page_loads_cleanly_and_passes_axe(
         options = {"runOnly": {"type": "rule", "values": COLOUR_RULES}}
     options["resultTypes"] = ["violations"]
     violations = v.axe(options)
-    problems = v.errors + [f"request outside the test server: {url}" for url in v.outside]
-    assert not problems, "\n".join(problems)
-    assert not violations, f"axe-core, {scheme} scheme:\n{_describe(violations)}"
+    if violations:
+        problems.append(f"axe-core:\n{_describe(violations)}")
+    return problems
+
+
+@pytest.mark.parametrize("batch", sorted(BATCHES))
+def test_every_page_loads_cleanly_and_passes_axe_in_both_schemes(
+    browser: Browser, site_url: str, screenshots: Path, batch: str
+) -> None:
+    """Each page of the batch, in the light and the dark scheme, one browser context per scheme
+    reused from page to page; the failure lists every page and scheme that failed, and why."""
+    failures: list[str] = []
+    for scheme in SCHEMES:
+        v = Visit(browser, site_url, scheme=scheme)
+        try:
+            for page in BATCHES[batch]:
+                problems = _page_problems(v, page, scheme, screenshots)
+                if problems:
+                    failures.append(f"{page} ({scheme} scheme):\n" + "\n".join(problems))
+        finally:
+            v.close()
+    assert not failures, "\n\n".join(failures)
 
 
 #: A phone held upright (the width of most phones in CSS pixels).
@@ -392,6 +449,7 @@ def test_the_offline_copy_searches_from_disk(browser: Browser, offline_site: Pat
     """The offline copy opened from file:// (no server): search finds "quinola", a result opens its
     page from disk, and nothing is requested from anywhere but the disk."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
     outside: list[str] = []
     errors: list[str] = []
 
@@ -410,7 +468,7 @@ def test_the_offline_copy_searches_from_disk(browser: Browser, offline_site: Pat
         tab.locator("input.md-search__input").click()
         tab.keyboard.type("quinola")
         result = tab.locator(".md-search-result__item").first
-        result.wait_for(state="visible", timeout=15000)
+        result.wait_for(state="visible", timeout=BROWSER_TIMEOUT_MS)
         assert "quinola" in result.inner_text().lower()
         link = result.locator("a").first.get_attribute("href") or ""
         assert link.startswith("file://") and ".html" in link, link

@@ -1,0 +1,35 @@
+"""What every test shares: a ``browser`` mark on each test that drives Chromium, and one line at the
+end of the run that says how many of them were skipped, and why."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives Debian's Chromium through Playwright")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+def _reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:  # (file, line, "Skipped: reason")
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "browser" in getattr(r, "keywords", {})]
+    if skipped:
+        reasons = Counter(_reason(r) for r in skipped)
+        why = "; ".join(f"{reason}" + (f" ({n})" if len(reasons) > 1 else "") for reason, n in reasons.items())
+        terminalreporter.write_line(
+            f"{len(skipped)} browser test{'s' if len(skipped) != 1 else ''} skipped: {why}", yellow=True, bold=True
+        )
