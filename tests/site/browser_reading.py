@@ -1,4 +1,3 @@
-# ruff: noqa: F811 (the fixtures of test_browser.py, imported below, are the parameters of the tests)
 """The reading edition in a real browser (Debian's Chromium, as in ``test_browser.py``), at the
 width of a laptop (1280 px) and of a phone (390 px), in the light and the dark scheme: the text
 comes first, annotations open beside (or below) the words they quote and close again, by mouse and
@@ -6,6 +5,9 @@ by keyboard, all or none at once, every paragraph in one version at once; the do
 citations wrap; an option's underscores stay visible under its link; the 404 page is styled when
 the site is served as ``make site`` serves it. Each check keeps a screenshot of what it saw in
 ``$REVERSIS_SCREENSHOTS`` (as ``test_browser.py`` does).
+
+The checks run as tests of ``test_browser.py``, which imports them at its end, so that they share
+its one browser and its server (Playwright runs one browser per process).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 
 import pytest
 from site_build import REPO
-from test_browser import SCHEMES, Visit, browser, screenshots, site_url, visit  # noqa: F401 (fixtures)
+from test_browser import SCHEMES, Visit
 
 SOURCE = "sources/encyclopedie-1765/"
 SOURCES = [
