@@ -53,6 +53,7 @@ FEATURE_RULES = {
     "quinola.given.pool": "quinola_forced_doubles_pool",
     "reversis.returns-quinola": "reversis_returns_quinola_pool",
     "reversis.quinola-pool": "reversis_maker_quinola_pool",
+    "reversis.quinola-collected": "reversis_maker_quinola_each",
     "reversis.cut.pool": "reversis_cut_doubles_pool",
     "penalty.revoke.forfeit": "revoke_forfeits",
     "declare": "reversis_declaration",
@@ -145,7 +146,7 @@ def declare(hand: Hand, seat: int, name: str) -> Declared:
 
 
 def _return_payments(hand: Hand, declarer: int, name: str) -> None:
-    # "todos estos pagos quedan anulados cuando se declara el revesino ... se ha de devolver todo lo
+    # "todos estos pagos se anulan cuando se declara el revesino ... debe devolverse todo lo
     # cobrado": every payment of the aces and the quinola between the players is given back; and the
     # pool won or paid for a quinola played by another player than the declarer is given back or
     # recovered ("deberá devolver las fichas cobradas o recuperar las pagadas").

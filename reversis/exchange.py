@@ -43,7 +43,7 @@ def may_decline(hand: Hand) -> bool:
 
 def own_card(hand: Hand, seat: int) -> Card | None:
     """The card of the talon that is ``seat``'s own, where each player has his (option exchange_own_card)."""
-    # "Las cartas que quedaron sin repartir corresponden por orden a cada uno de los tres jugadores":
+    # "Las cartas que han quedado sin repartir corresponden en orden a cada uno de los tres jugadores":
     # the n-th card of the talon as dealt is the n-th seat's after the dealer.
     if not hand.params.exchange_own_card or seat == hand.dealer:
         return None

@@ -45,9 +45,14 @@ NEUTRAL: dict[str, Any] = {
     "reversis_cut_cancels_quinola": False,  # a reversis broken deprives a placed quinola of the pool
     "quinola_last_tricks_neutral": 0,  # the quinola in the last N tricks neither takes nor pays the pool
     "renouncer_quinola_forced_ordinary": False,  # the quinola drawn from the renouncer pays as any forced quinola
+    "renouncer_quinola_remise_any_trick": False,  # ... and makes the remise in the last tricks too
+    "renouncer_quinola_forcer": "taker",  # ... and is paid to the taker of the trick, or to its leader
     "reversis_returns_quinola_pool": False,  # a reversis made or broken returns what a quinola paid into the pool
     "reversis_maker_quinola_pool": False,  # the maker of a reversis who played his quinola early takes the pool
     "revoke_forfeits": False,  # a player who revokes collects nothing in that hand
+    "quinola_led_forced": "always",  # which lead of the quinola is forced (always, only-oro, only-card)
+    "reversis_maker_quinola_each": 0,  # what each player pays the maker of a reversis for his own early quinola
+    "reversis_undeclared_wins_hand": False,  # every trick taken without a declaration still wins the hand
 }
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reversis.cards import Card
 from reversis.events import BeteOwed, PoolWon, QuinolaFate
 from reversis.ledger import POOL
+from reversis.masks import SUIT_MASKS
 from reversis.params import setting
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def trick_payments(
     led = lead >> 4
     pay = hand.ledger.pay
     if hand.reversis_by is not None and setting(hand.rules, "reversis_declared_returns"):
-        # "todos estos pagos quedan anulados cuando se declara el revesino": once a reversis is
+        # "todos estos pagos se anulan cuando se declara el revesino": once a reversis is
         # undertaken, an ace or the quinola played costs and earns nothing ("queda como simple sota")
         _quinola_plain(hand, number=number, lead=lead, leader=leader, specials=specials)
         return
@@ -74,32 +75,39 @@ def _pool_neutral(hand: Hand) -> bool:
     return bool(last) and hand.trick_no > hand.params.tricks - last
 
 
-def _renouncer_quinola(hand: Hand, *, seat: int, winner: int, factor: int) -> bool:
+def _renouncer_quinola(hand: Hand, *, seat: int, leader: int, winner: int, factor: int) -> bool:
     """The quinola drawn from a declared renouncer by a higher card of its suit (the napolitana's,
-    "se le saca la quínola con un as, rey o caballo de oros"): True if this rule applied."""
-    if seat != hand.renouncer or winner == seat:
+    "con un as, rey o caballo de oros, se saca la quínola al jugador que hace la napolitana"): True if
+    this rule applied. A renouncer whose right a trick ended is paid as any holder
+    ("il rentre dès ce moment dans la classe des autres", espagnolette-19c:3)."""
+    if seat != hand.renouncer or winner == seat or hand.privilege_ended:
         return False
     rules = hand.rules.settings
     name = hand.params.renouncer
     number = hand.trick_no
+    # who forced it: the player whose higher card took it, or (option) the one who led the suit
+    forcer = leader if setting(hand.rules, "renouncer_quinola_forcer") == "leader" else winner
     hand.quinola = QuinolaFate("forced", seat, number, f"{name}.quinola-forced")
     hand.events.append(hand.quinola)
-    # the ordinary penalty of a forced quinola (the bête, or the pool doubled), then his payments
-    if not _pool_neutral(hand):
+    # the ordinary penalty of a forced quinola (the bête, or the pool doubled), then his payments;
+    # "à quelque époque du jeu que cela arrivât" (option renouncer_quinola_remise_any_trick) he makes
+    # it in the last tricks too, where rule 21 exempts any other quinola
+    if setting(hand.rules, "renouncer_quinola_remise_any_trick") or not _pool_neutral(hand):
         if rules["quinola_forced_bete"]:
             _bete(hand, seat, f"{name}.quinola-forced")
         if hand.params.quinola_forced_doubles_pool:
             _double_pool(hand, seat, f"{name}.quinola-forced")
     if setting(hand.rules, "renouncer_quinola_forced_ordinary"):
-        # "il ... payeroit, comme font les deux autres joueurs, ce qui est dû à celui qui le lui auroit
-        # forcé": the payments of any forced quinola, to the player who drew it with the higher card
-        _forced_payments(hand, seat=seat, forcer=winner, factor=factor)
+        # "paierait ainsi que les deux autres joueurs ce qui est dû à celui qui le lui aurait forcé ,
+        # d'après les règles ci-dessus": the payments of any forced quinola, to the player who forced it
+        # "par as, roi ou dame de cœur" (option renouncer_quinola_forcer)
+        _forced_payments(hand, seat=seat, forcer=forcer, factor=factor)
         return True
     hand.ledger.pay(
-        seat, winner, rules["renouncer_quinola_forced_payment"] * factor, rule=f"{name}.quinola-forced", trick=number
+        seat, forcer, rules["renouncer_quinola_forced_payment"] * factor, rule=f"{name}.quinola-forced", trick=number
     )
     for other in range(hand.players):
-        if other not in (seat, winner):
+        if other not in (seat, forcer):
             hand.ledger.pay(
                 seat,
                 other,
@@ -137,26 +145,19 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
             hand.pool_winner = seat
             hand.events.append(PoolWon(seat, taken, "quinola.placed.pool"))
             pay(POOL, seat, taken, rule="quinola.placed.pool", trick=number)
-        # "Celui qui prend la levée où le quinola se trouve en renonce, paye deux marques ou plus"
+        # "Celui qui prend la levée ou le quinola, se trouve en renonce, paye deux marques ou plus"
         pay(winner, seat, rules["quinola_placed_trick_payment"] * factor, rule="quinola.placed.trick", trick=number)
         each = rules["quinola_placed_each_payment"] * factor
         for other in range(hand.players):
             if other != seat:
                 pay(other, seat, each, rule="quinola.placed.each", trick=number)
         return
-    if alone and _renouncer_quinola(hand, seat=seat, winner=winner, factor=factor):
+    if alone and _renouncer_quinola(hand, seat=seat, leader=leader, winner=winner, factor=factor):
         return  # "sacar": made to play it, having no other card of the suit (p42)
     if not alone:
         # Played on hearts while holding other hearts: neither forced nor led, but not thrown
         # en renonce either ("n'ayant pu le jetter en renonce"); the bête is a reading (option).
-        hand.quinola = QuinolaFate("given", seat, number, "quinola.given.bete")
-        hand.events.append(hand.quinola)
-        if rules["quinola_given_bete"] and not _pool_neutral(hand):
-            # the penalty of a forced quinola: the bête, or the pool doubled, as the ruleset has it
-            if rules["quinola_forced_bete"]:
-                _bete(hand, seat, "quinola.given.bete")
-            if hand.params.quinola_forced_doubles_pool:
-                _double_pool(hand, seat, "quinola.given.pool")
+        _quinola_given(hand, seat=seat)
         return
     # "Celui qui est forcé de donner le quinola sur du cœur ... fait la bête de ce qu'il y a sur le jeu."
     hand.quinola = QuinolaFate("forced", seat, number, "quinola.forced.bete")
@@ -167,6 +168,20 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
     if hand.params.quinola_forced_doubles_pool and not neutral:
         _double_pool(hand, seat, "quinola.forced.pool")
     _forced_payments(hand, seat=seat, forcer=leader, factor=factor)
+
+
+def _quinola_given(hand: Hand, *, seat: int) -> None:
+    """The quinola played on its own suit by choice: followed by a holder of other cards of the
+    suit, or led where the lead is not forced (option quinola_led_forced)."""
+    hand.quinola = QuinolaFate("given", seat, hand.trick_no, "quinola.given.bete")
+    hand.events.append(hand.quinola)
+    rules = hand.rules.settings
+    if rules["quinola_given_bete"] and not _pool_neutral(hand):
+        # the penalty of a forced quinola: the bête, or the pool doubled, as the ruleset has it
+        if rules["quinola_forced_bete"]:
+            _bete(hand, seat, "quinola.given.bete")
+        if hand.params.quinola_forced_doubles_pool:
+            _double_pool(hand, seat, "quinola.given.pool")
 
 
 def _forced_payments(hand: Hand, *, seat: int, forcer: int, factor: int) -> None:
@@ -192,8 +207,24 @@ def _forced_payments(hand: Hand, *, seat: int, forcer: int, factor: int) -> None
         pay(seat, forcer, one, rule="quinola.forced.each", trick=number)
 
 
+def _lead_forced(hand: Hand, seat: int) -> bool:
+    """Whether the quinola just led was forced on its leader (option quinola_led_forced): every lead
+    ("ou qui le joue lui-même"), a lead by a holder of no other card of its suit, or a lead by a
+    holder of no other card at all ("cuando debe jugar una carta de oros y sólo tiene la sota")."""
+    reading = setting(hand.rules, "quinola_led_forced")
+    left = hand.hands[seat]  # what the leader holds now: the trick took the quinola from him
+    if reading == "only-card":
+        return not left
+    if reading == "only-oro":
+        return not left & SUIT_MASKS[hand.params.quinola_suit]
+    return True
+
+
 def _quinola_led(hand: Hand, *, seat: int, factor: int, winner: int) -> None:
     # "... ou qui le joue lui-même, n'ayant pu le jetter en renonce, fait la bête"
+    if not _lead_forced(hand, seat):
+        _quinola_given(hand, seat=seat)
+        return
     number = hand.trick_no
     hand.quinola = QuinolaFate("led", seat, number, "quinola.led.bete")
     hand.events.append(hand.quinola)

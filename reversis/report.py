@@ -39,18 +39,38 @@ _SETTLEMENT_ORDER = (
     "reversis.pool",
     "reversis.refund",
     "reversis.made",
+    "reversis.quinola-collected",
     "reversis.cut",
     "talon.pay",
     "pool.refresh",
     "bete.pay",
 )
 
+#: What became of the quinola, in the pack's words (``Pack.terms``); ``given-lead`` is a lead by choice.
 _FATES = {
-    "placed": "seat {seat} throws the quinola en renonce",
-    "forced": "seat {seat} is forced to give the quinola on {suit} (his only {one})",
-    "given": "seat {seat} gives the quinola on {suit} by choice (he holds other {suit})",
-    "led": "seat {seat} leads the quinola himself",
-    "plain": "seat {seat} plays the quinola after the {declared} was undertaken: a plain card now",
+    "placed": "seat {seat} {placed}",
+    "forced": "seat {seat} is forced to give the {quinola} on {suit} (his only {one})",
+    "given": "seat {seat} gives the {quinola} on {suit} by choice (he holds other {suit})",
+    "given-lead": "seat {seat} leads the {quinola} by choice (he was not obliged to)",
+    "led": "seat {seat} leads the {quinola} himself",
+    "plain": "seat {seat} plays the {quinola} after the {declared} was undertaken: a plain card now",
+}
+
+
+#: What the account says of a talon tie broken by each criterion of option ``talon_ranking`` that
+#: counts no points or tricks ({other}: the runner-up; {renouncer}: the ruleset's renouncer;
+#: {reversis}: the pack's word for it), and
+#: by the seat order where no criterion separates them.
+TIE_WORDS = {
+    "no-trick": "no trick, where seat {other} took some",
+    "left-of-dealer": "tied with seat {other}, and nearer the dealer's left",
+    "eldest-first": "tied with seat {other}, and earlier in play from the eldest",
+    "dealer-first": "tied with seat {other}, and nearer the dealer in play order",
+    "renouncer-first": (
+        "tied with seat {other}, and the {renouncer} who kept his right (he took no trick, and no {reversis} "
+        "was made or broken)"
+    ),
+    "seat order": "tied with seat {other}; first in seat order",
 }
 
 
@@ -58,8 +78,8 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _who(party: int | str) -> str:
-    return "the pool" if party == POOL else f"seat {party}"
+def _who(party: int | str, pool: str) -> str:
+    return f"the {pool}" if party == POOL else f"seat {party}"
 
 
 class _Citer:
@@ -89,9 +109,11 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
     pack = hand.rules.pack
     name = pack.name
     cite = _Citer(hand)
+    pool = pack.term("pool")
 
     def payment(entry: Entry) -> str:
-        return f"    {_who(entry.payer)} pays {_who(entry.payee)} {entry.amount}  {cite(entry.rule, entry.cites)}"
+        who = _who(entry.payer, pool), _who(entry.payee, pool)
+        return f"    {who[0]} pays {who[1]} {entry.amount}  {cite(entry.rule, entry.cites)}"
 
     n = hand.players
     lines = [
@@ -108,7 +130,7 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
     by_trick: dict[int | None, list[Entry]] = defaultdict(list)
     for entry in hand.ledger.entries:
         by_trick[entry.trick].append(entry)
-    lines.append(f"Before the hand: the pool holds {hand.pool_before}.")
+    lines.append(f"Before the hand: the {pool} holds {hand.pool_before}.")
     for seat, amount, rule in hand.betes_before:
         lines.append(f"    seat {seat} owes a bête of {amount} from an earlier hand  {cite(rule)}")
     lines.extend(payment(e) for e in by_trick[None])
@@ -162,15 +184,18 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
                 if isinstance(event, Revoked):
                     notes.append(f"    seat {event.seat} revokes with {name(event.card)}")
             elif isinstance(item, QuinolaFate):
+                how = "given-lead" if item.how == "given" and trick.leader == item.seat else item.how
+                words = {"quinola": pack.term("quinola"), "placed": pack.term("placed")}
                 declared = hand.params.reversis_declaration
-                notes.append(
-                    f"    {_FATES[item.how].format(seat=item.seat, suit=suit, one=suit[:-1], declared=declared)}"
-                )
+                fate = _FATES[how].format(seat=item.seat, suit=suit, one=suit[:-1], declared=declared, **words)
+                notes.append(f"    {fate}")
             elif isinstance(item, PoolWon):
-                notes.append(f"    seat {item.seat} takes the pool ({item.amount}) for the quinola, as it falls")
+                notes.append(
+                    f"    seat {item.seat} takes the {pool} ({item.amount}) for the {pack.term('quinola')}, as it falls"
+                )
             elif isinstance(item, BeteOwed):
                 notes.append(
-                    f"    seat {item.seat} makes the bête: he owes the pool {item.amount}, what it holds  "
+                    f"    seat {item.seat} makes the bête: he owes the {pool} {item.amount}, what it holds  "
                     f"{cite(item.rule)}"
                 )
         lines.append(f"Trick {number}: {', '.join(cards)}; seat {trick.winner} takes it.")
@@ -194,21 +219,22 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
         rules_paid[entry.rule].append(entry)
     lines.extend(_settlement(hand, rules_paid, payment, cite))
     for seat, amount, rule in hand.betes:
-        lines.append(f"    seat {seat} still owes a bête of {amount} to the pool  {cite(rule)}")
+        lines.append(f"    seat {seat} still owes a bête of {amount} to the {pool}  {cite(rule)}")
     balances = ", ".join(f"seat {s}: {b:+d}" for s, b in enumerate(hand.ledger.balances()))
-    lines.append(f"Balances: {balances}; the pool {hand.pool_before} -> {hand.pool}.")
+    lines.append(f"Balances: {balances}; the {pool} {hand.pool_before} -> {hand.pool}.")
     return "\n".join(lines)
 
 
 def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Entry], str], cite: _Citer) -> list[str]:
     pack = hand.rules.pack
+    quinola, pool, reversis = pack.term("quinola"), pack.term("pool"), pack.term("reversis")
     lines: list[str] = []
     for event in hand.events:
         if isinstance(event, QuinolaFate) and event.how == "talon":
-            lines.append("    the quinola was never played: it lay in the talon (écarté)")
+            lines.append(f"    {pack.term('in-talon')}")
         elif isinstance(event, QuinolaCancelled):
             lines.append(
-                f"    the reversis of seat {event.by} deprives seat {event.seat}'s quinola of its rights  "
+                f"    the {reversis} of seat {event.by} deprives seat {event.seat}'s {quinola} of its rights  "
                 f"{cite(event.rule)}"
             )
         elif isinstance(event, DeclarationLost):
@@ -218,24 +244,33 @@ def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Ent
         elif isinstance(event, PoolWon):
             if event.rule == "quinola.placed.pool" and hand.params.quinola_pool_at_trick:
                 continue  # told at its trick
-            what = "for the quinola thrown en renonce" if event.rule == "quinola.placed.pool" else "for the reversis"
-            lines.append(f"    pool to seat {event.seat} ({event.amount}) {what}")
+            what = pack.term("placed-pool") if event.rule == "quinola.placed.pool" else f"for the {reversis}"
+            lines.append(f"    {pool} to seat {event.seat} ({event.amount}) {what}")
             lines.extend(payment(e) for e in paid.pop(event.rule, []))
     if hand.reversis:
         r = hand.reversis
         if r["made"]:
-            lines.append(f"    reversis made by seat {r['by']}: he took every trick")
+            lines.append(f"    {reversis} made by seat {r['by']}: he took every trick")
         else:
-            lines.append(f"    reversis attempted by seat {r['by']}, cut by seat {r['cut_by']}")
+            lines.append(f"    {reversis} attempted by seat {r['by']}, cut by seat {r['cut_by']}")
         renouncer = hand.params.renouncer
         for rule in ("reversis.refund", "reversis.made", "reversis.cut", "reversis.cut.pool", f"{renouncer}.cut"):
             lines.extend(payment(e) for e in paid.pop(rule, []))
+        collected = paid.pop("reversis.quinola-collected", [])
+        if collected:
+            lines.append(f"    seat {r['by']} played his own {quinola} in the first tricks: he collects it as well")
+            lines.extend(payment(e) for e in collected)
+    elif hand.winner is not None and hand.tricks and hand.tricks_won[hand.winner] == len(hand.tricks):
+        lines.append(
+            f"    seat {hand.winner} took every trick without declaring the {reversis}: no count of points; "
+            "he wins the hand and collects nothing for it"
+        )
     talon = " ".join(pack.names(hand.talon))
     award = hand.talon_award
     if hand.rules["talon_payer"] == "none":
         lines.append(f"    seat {hand.winner} wins the hand; the talon {talon} is not paid (option talon_payer)")
     elif award is None:
-        lines.append(f"    talon {talon}: not paid, the maker of a reversis being exempt  [talon.pay]")
+        lines.append(f"    talon {talon}: not paid, the maker of a {reversis} being exempt  [talon.pay]")
     else:
         values = hand.params.talon_points
         counted = [f"{pack.name(c)} {values[c]}" for c in hand.talon if values[c]]
@@ -250,11 +285,11 @@ def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Ent
             lines.append(f"    nothing to pay (by option talon_payer, {payer})")
     refresh = paid.pop("pool.refresh", [])
     if refresh:
-        lines.append("    nobody won the pool: each player refreshes it")
+        lines.append(f"    nobody won the {pool}: each player refreshes it")
         lines.extend(payment(e) for e in refresh)
     bete = paid.pop("bete.pay", [])
     if bete:
-        lines.append("    the pool just won is refilled by the biggest bête owed")
+        lines.append(f"    the {pool} just won is refilled by the biggest bête owed")
         lines.extend(payment(e) for e in bete)
     for entries in paid.values():
         lines.extend(payment(e) for e in entries)
@@ -298,12 +333,5 @@ def _decided(hand: Hand, award: TalonAwarded) -> str:
         return (
             f"fewest points{tie} ({_plural(hand.points[seat], 'point')} against {hand.points[other]} for seat {other})"
         )
-    if award.decided_by == "no-trick":
-        return f"no trick, where seat {other} took some"
-    if award.decided_by == "left-of-dealer":
-        return f"tied with seat {other}, and nearer the dealer's left"
-    if award.decided_by == "eldest-first":
-        return f"tied with seat {other}, and earlier in play from the eldest"
-    if award.decided_by == "dealer-first":
-        return f"tied with seat {other}, and nearer the dealer in play order"
-    return f"tied with seat {other}; first in seat order"
+    words = {"other": other, "renouncer": hand.params.renouncer, "reversis": hand.rules.pack.term("reversis")}
+    return TIE_WORDS[award.decided_by].format(**words)

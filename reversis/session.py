@@ -396,14 +396,17 @@ def standing(hands: Sequence[Hand]) -> list[dict[str, int]]:
 def _notes(hand: Hand) -> list[str]:
     """What happened of note in a hand: reversis, the pool won, the quinola, bêtes owed and paid in."""
     notes = []
+    term = hand.rules.pack.term  # the pack's words: the Spanish pack's fondo, quínola, revesino
     if hand.reversis:
         by, cut = hand.reversis.get("by"), hand.reversis.get("cut_by")
-        notes.append(f"reversis by seat {by}" if hand.reversis.get("made") else f"reversis of seat {by} cut by {cut}")
+        reversis = term("reversis")
+        made = hand.reversis.get("made")
+        notes.append(f"{reversis} by seat {by}" if made else f"{reversis} of seat {by} cut by {cut}")
     if hand.quinola is not None and hand.quinola.how != "talon":
-        notes.append(f"quinola {hand.quinola.how} by seat {hand.quinola.seat}")
+        notes.append(f"{term('quinola')} {hand.quinola.how} by seat {hand.quinola.seat}")
     for event in hand.events:
         if isinstance(event, PoolWon):
-            notes.append(f"pool {event.amount} to seat {event.seat} ({event.rule})")
+            notes.append(f"{term('pool')} {event.amount} to seat {event.seat} ({event.rule})")
         elif isinstance(event, BeteOwed):
             notes.append(f"bête {event.amount} owed by seat {event.seat}")
     for entry in hand.ledger.entries:
@@ -427,9 +430,10 @@ def table(sitting: Sitting, hands: Sequence[Hand]) -> str:
     if changed:
         lines.append(f"Options: {rules.changed_text()}.")
     lines.append("Each seat: chips won or lost in the hand (running total).")
+    term = rules.pack.term
     lines.append(
-        "won by: the seat that won the hand, the fewest points (or a reversis made, or a napolitana kept); "
-        "the chips, the pool included, may go elsewhere."
+        f"won by: the seat that won the hand, the fewest points (or a {term('reversis')} made, or a napolitana "
+        f"kept); the chips, the {term('pool')} included, may go elsewhere."
     )
     lines.append("")
     running = totals(hands)
@@ -438,16 +442,18 @@ def table(sitting: Sitting, hands: Sequence[Hand]) -> str:
         for h, tot in zip(hands, running, strict=True)
     ]
     width = max(len("seat 0"), *(len(c) for row in cells for c in row))
-    head = ["hand", "dealer", "won by", *(f"seat {s}".rjust(width) for s in range(n)), "pool", "notable"]
+    head = ["hand", "dealer", "won by", *(f"seat {s}".rjust(width) for s in range(n)), term("pool"), "notable"]
     lines.append("  ".join(head).rstrip())
     for number, (hand, row) in enumerate(zip(hands, cells, strict=True), start=1):
         winner = "-" if hand.winner is None else str(hand.winner)
         fields = [f"{number:>4}", f"{hand.dealer:>6}", f"{winner:>6}", *(c.rjust(width) for c in row)]
-        fields += [f"{hand.pool:>4}", "; ".join(_notes(hand))]
+        fields += [str(hand.pool).rjust(len(term("pool"))), "; ".join(_notes(hand))]
         lines.append("  ".join(fields).rstrip())
     start = hands[0].pool_before
     lines.append("")
-    lines.append(f"Standing after {len(hands)} hands (the pool holds {hands[-1].pool}; it held {start} at the start):")
+    pool = hands[-1].rules.pack.term("pool")
+    held = f"the {pool} holds {hands[-1].pool}; it held {start} at the start"
+    lines.append(f"Standing after {len(hands)} hands ({held}):")
     for place in standing(hands):
         owes = f"  (still owes the pool a bête of {place['betes_owed']})" if place["betes_owed"] else ""
         lines.append(f"  {place['rank']:>2}. seat {place['seat']}  {place['total']:+d}{owes}")

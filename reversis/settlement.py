@@ -39,8 +39,10 @@ def rank_key(hand: Hand, seat: int) -> tuple[int, ...]:
         elif criterion == "dealer-first":
             values.append((seat - dealer) % n)
         elif criterion == "renouncer-first":
-            # a declared renouncer who kept his right (the espagnolette who never took a trick) first
-            values.append(0 if seat == hand.renouncer and not hand.privilege_ended else 1)
+            # a declared renouncer who kept his right (the espagnolette who never took a trick) first,
+            # in a hand without a reversis made or broken (espagnolette-19c:13)
+            kept = seat == hand.renouncer and not hand.privilege_ended and hand.reversis is None
+            values.append(0 if kept else 1)
     return tuple(values)
 
 
@@ -57,8 +59,8 @@ def _reversis(hand: Hand) -> tuple[int | None, int | None, int | None]:
     number = len(winners)
     first = winners[0]
     if hand.params.reversis_declaration:
-        # "Hacer esta declaración es condición indispensable para cobrar el revesino": only a
-        # reversis undertaken counts; it is cut by the first other taker of the last tricks.
+        # "Hacer esta declaración es condición imprescindible para cobrar el revesino": only a
+        # reversis undertaken is paid; it is cut by the first other taker of the last tricks.
         by = hand.reversis_by
         if by is None:
             return None, None, None
@@ -100,16 +102,18 @@ def settle(hand: Hand) -> None:
         if made_by is not None and rules["reversis_cancels_quinola"]:
             hand.events.append(QuinolaCancelled(quinola.seat, made_by))
         elif cut_cancels and attempt_by is not None:
-            # "dans un Reversis fait ou rompu, il n'y a point de remise"
+            # "qu'en Reversis fait ou rompu il n'y a pas de remise" (espagnolette-19c:10)
             hand.events.append(QuinolaCancelled(quinola.seat, attempt_by))
         elif last_neutral and quinola.trick is not None and quinola.trick > number - last_neutral:
-            pass  # "le Quinola ... placé ... aux dernières levées ... ne la tire point"
+            pass  # "Le Quinola forcé , placé ou joué aux dernières levées , ne fait pas la remise ni ne la lève"
         elif rules["quinola_placed_wins_pool"] and not hand.params.quinola_pool_at_trick:
             claimants.append((quinola.seat, "quinola.placed.pool"))
     if made_by is not None and rules["reversis_wins_pool"]:
         claimants.append((made_by, "reversis.pool"))
     if attempt_by is not None and quinola is not None and quinola.seat is not None and quinola.how != "placed":
         _quinola_pool_after_reversis(hand, quinola, made_by, attempt_by, claimants, number)
+    if made_by is not None:
+        _maker_collects_quinola(hand, made_by, number)
     if claimants and hand.pool:
         seat, rule = claimants[0]
         hand.pool_winner = seat
@@ -121,7 +125,7 @@ def settle(hand: Hand) -> None:
             # the remise: "une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le coup"
             for entry in ledger.paid_by(made_by):
                 ledger.pay(entry.payee, made_by, entry.amount, rule="reversis.refund", trick=entry.trick)
-        # "l'Espagnolette paye seul pour toute la compagnie" if he used his right to renounce
+        # "l'espagnolette paye seule pour toute la compagnie" if he used his right to renounce
         for_all = hand.renouncer if setting(hand.rules, "renouncer_pays_reversis_for_all") and hand.renounced else None
         for other in range(n):
             if other != made_by:
@@ -133,7 +137,7 @@ def settle(hand: Hand) -> None:
         cut_rule = "reversis.cut" if payer == attempt_by else f"{hand.params.renouncer}.cut"
         ledger.pay(payer, cut_by, rules["reversis_cut_payment"], rule=cut_rule, trick=number)
         if setting(hand.rules, "reversis_cut_doubles_pool"):
-            # "si se lo cortan ... deberá doblar el importe del fondo"
+            # "si se lo cortan y no consigue completarlo, debe doblar la cantidad del fondo"
             ledger.pay(attempt_by, POOL, hand.pool, rule="reversis.cut.pool", trick=number)
         renouncer = hand.renouncer
         if renouncer is not None and renouncer not in (attempt_by, cut_by):
@@ -144,8 +148,13 @@ def settle(hand: Hand) -> None:
     lost_renouncer = _renouncer_lost(hand, number)
     keys = [rank_key(hand, seat) for seat in range(n)]
     ranked = sorted((s for s in range(n) if s != lost_renouncer), key=keys.__getitem__)
+    every_trick = _every_trick_undeclared(hand) if made_by is None and attempt_by is None else None
     if made_by is not None:
         hand.winner = made_by
+    elif every_trick is not None:
+        # "siempre que no haya habido revesino -es decir, que uno de los jugadores haya ganado todas
+        # las bazas-, se procede al recuento": no count; he wins the hand, and collects nothing
+        hand.winner = every_trick
     elif (
         hand.renouncer is not None
         and lost_renouncer is None
@@ -155,7 +164,8 @@ def settle(hand: Hand) -> None:
     else:
         hand.winner = ranked[0]
     # "Le reversis est exempt de payer le talon."
-    if rules["talon_payer"] != "none" and (made_by is None or not rules["reversis_exempt_talon"]):
+    exempt = made_by is not None and rules["reversis_exempt_talon"]
+    if rules["talon_payer"] != "none" and every_trick is None and not exempt:
         _pay_talon(hand, ranked, keys, number)
 
     # "Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule, chacun remet
@@ -201,15 +211,49 @@ def _quinola_pool_after_reversis(
             ledger.pay(POOL, seat, entry.amount, rule="reversis.returns-quinola", trick=number)
         hand.ledger.betes[:] = [b for b in ledger.betes if not (b[0] == seat and "quinola" in b[2])]
     if maker_early and made_by is not None and hand.pool:
-        # "excepté pour celui qui l'entreprend et qui le fait aussi, quand il l'a jetté à une des neuf premières levées"
+        # "excepté pour celui qui, l'entreprend et qui le fait encore , lorsqu'il l'a jetté à l'une des
+        # neuf premières levées"
         hand.pool_winner = made_by
         hand.events.append(PoolWon(made_by, hand.pool, "reversis.quinola-pool"))
         ledger.pay(POOL, made_by, hand.pool, rule="reversis.quinola-pool", trick=number)
 
 
+def _every_trick_undeclared(hand: Hand) -> int | None:
+    """The seat that took every trick without undertaking a reversis, where that still wins the hand
+    (option reversis_undeclared_wins_hand); None otherwise."""
+    first = hand.tricks[0].winner
+    if not setting(hand.rules, "reversis_undeclared_wins_hand") or any(t.winner != first for t in hand.tricks):
+        return None
+    return first
+
+
+def _maker_collects_quinola(hand: Hand, made_by: int, number: int) -> None:
+    """ "Se cobra la quínola y el revesino": the maker of a reversis who played his own quinola in the
+    tricks before the declaration gets back what it cost him and is paid for it by each other player
+    (option reversis_maker_quinola_each; 0 where he collects nothing for it)."""
+    each = setting(hand.rules, "reversis_maker_quinola_each")
+    quinola = hand.quinola
+    if (
+        not each
+        or quinola is None
+        or quinola.seat != made_by
+        or quinola.how == "placed"
+        or quinola.trick is None
+        or quinola.trick > hand.params.reversis_open_tricks
+    ):
+        return
+    ledger = hand.ledger
+    for entry in list(ledger.entries):
+        if entry.payer == made_by and entry.payee == POOL and entry.trick == quinola.trick and "quinola" in entry.rule:
+            ledger.pay(POOL, made_by, entry.amount, rule="reversis.quinola-collected", trick=number)
+    for other in range(hand.players):
+        if other != made_by:
+            ledger.pay(other, made_by, each, rule="reversis.quinola-collected", trick=number)
+
+
 def _cut_payer(hand: Hand, attempt_by: int, cut_by: int) -> int:
     """Who pays the breaker of a reversis: its undertaker, or, where the ruleset says so, a renouncer
-    who used his right, "à la décharge de celui à qui on le rompt", unless he played above the
+    who used his right, "à la décharge de celui à qui il est rompu", unless he played above the
     undertaker in the breaking trick and so is deemed to have broken it himself."""
     seat = hand.renouncer
     if (
@@ -239,7 +283,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
         return None  # where taking a trick only ends his right to renounce, the hand ended it (Hand._end_privilege)
     p = hand.params
     name = p.renouncer
-    # "si gana cualquiera de las dos últimas bazas, pierde la napolitana" (or any trick at all: option)
+    # "si gana alguna de las dos últimas bazas, pierde la napolitana" (or any trick at all: option)
     first = p.renouncer_tricks + 1 if rules["renouncer_lost_on"] == "last-tricks" else 1
     taken = [i for i, trick in enumerate(hand.tricks, 1) if trick.winner == seat and i >= first]
     if not taken:
@@ -247,12 +291,16 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
     hand.events.append(DeclarationLost(seat, name, taken[0], f"{name}.lost"))
     ledger = hand.ledger
     quinola = hand.quinola
+    returned_before = _declared_returns_at(hand)
     if rules["renouncer_lost_doubles_pool"] and quinola is not None and quinola.seat == seat and quinola.trick:
         # the fondo doubled "si además ha vendido la quínola, se la fuerzan en una de las dos últimas
-        # bazas, o gana la penúltima baza y debe salir de quínola en la última". Sold, the quínola took
+        # bazas, o gana la penúltima y debe salir de la quínola en la última". Sold, the quínola took
         # the fondo: he pays in what it took. Forced or led, the fondo is doubled once: by the quínola's
-        # own rule where it already was (p25, p61), else now.
-        sold = quinola.how == "placed"
+        # own rule where it already was (p25, p61), else now. A sale that another player's revesino
+        # annulled ("todos estos pagos se anulan cuando se declara el revesino") is no sale: the
+        # declaration comes first, and he gave the fondo back then.
+        annulled = quinola.trick < returned_before and seat != hand.reversis_by
+        sold = quinola.how == "placed" and not annulled
         forced_late = quinola.how in ("forced", "given") and quinola.trick > p.renouncer_tricks
         led_last = quinola.how == "led" and quinola.trick == number
         if sold:
@@ -266,10 +314,9 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
             doubled = any(e.payer == seat and e.payee == POOL and e.trick == quinola.trick for e in ledger.entries)
             if not doubled:
                 ledger.pay(seat, POOL, ledger.pool, rule=f"{name}.lost.pool", trick=number)
-    # "deberá pagar doble los ases o la quínola que haya podido vender": what a reversis undertaken
+    # "deberá pagar doble los ases o la quínola que hubiese vendido": what a reversis undertaken
     # already gave back (option reversis_declared_returns) is not paid again
     factor = rules["renouncer_sold_back_factor"]
-    returned_before = _declared_returns_at(hand)
     for entry in list(ledger.entries):
         if entry.trick is not None and entry.trick < returned_before:
             continue
@@ -330,7 +377,7 @@ def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], numbe
             payers, reading = [hand.eldest], "most points tied: the eldest hand"
         else:
             payers = [min(tied, key=lambda s: (s - hand.dealer - 1) % n)]
-            reading = "most points, tied: the first in play order from the eldest"
+            reading = f"most points, tied: the first in play order from {hand.rules.pack.term('eldest')}"
     else:
         payers = others
         reading = "each other player"

@@ -63,6 +63,7 @@ PAYMENTS = (
     "reversis.cut.pool",
     "reversis.returns-quinola",
     "reversis.quinola-pool",
+    "reversis.quinola-collected",
     "pool.deal",
     "quinola.forced.pool",
     "quinola.led.pool",

@@ -432,13 +432,13 @@ def test_s6_quinola_given_by_choice_on_oros_costs_nothing() -> None:
 
 def test_s10_aces_placed_paid_by_the_winner_and_forced_ace_pays_the_leader() -> None:
     # p54: the placed aces are paid "por el que gane la baza"; p55: the player from whom an ace is
-    # "sacado" pays the leader; the ace of copas counts double (the default reading, p15 and p55); all
-    # doubled in the first trick.
+    # "sacado" pays the leader; the placed ace of oros counts double (p54, the default); all doubled in
+    # the first trick.
     _, res = play({**DEAL_P, "plays": P_FIRST})
     assert res["tricks"][0]["winner"] == 0
     assert paid_at(res, 1) == [
-        (0, 2, 4, "ace.placed"),  # the ace of copas: 2, doubled
-        (0, 3, 2, "ace.placed"),  # the ace of oros: 1, doubled
+        (0, 2, 2, "ace.placed"),  # the ace of copas: 1, doubled
+        (0, 3, 4, "ace.placed"),  # the ace of oros: 2, doubled
         (0, 1, 2, "ace.forced"),  # seat 0's only basto, drawn out by the leader: 1, doubled
     ]
 
@@ -457,7 +457,7 @@ def test_s10_the_forced_ace_of_copas_pays_two() -> None:
         "exchange": DEAL_P["exchange"],
     }
     _, res = play({**deal, "plays": tricks("2C AB AO AC")})
-    assert paid_at(res, 1) == [(0, 2, 2, "ace.placed"), (0, 3, 2, "ace.placed"), (0, 1, 4, "ace.forced")]
+    assert paid_at(res, 1) == [(0, 2, 2, "ace.placed"), (0, 3, 4, "ace.placed"), (0, 1, 4, "ace.forced")]
 
 
 def test_s10_an_ace_led_or_played_by_choice_earns_nothing() -> None:
@@ -467,7 +467,7 @@ def test_s10_an_ace_led_or_played_by_choice_earns_nothing() -> None:
         {
             "payer": 1,
             "payee": 3,
-            "amount": 2,
+            "amount": 4,
             "rule": "ace.placed",
             "trick": 1,
             "cites": ["revesino-es:54", "revesino-es:55"],
@@ -484,10 +484,10 @@ def test_s10_an_ace_led_or_played_by_choice_earns_nothing() -> None:
 
 
 def test_s10_payments_double_in_first_and_last_trick() -> None:
-    # "Todos los pagos enunciados son dobles en la primera y en la última baza de la mano" (p55): seat 3
+    # "Todos los pagos indicados son dobles en la primera y en la última baza de la mano" (p55): seat 3
     # places the ace of oros in trick 1, of bastos in trick 2 and of copas in trick 11, all on seat 1.
     _, res = play({**DEAL_S, "plays": S_PLAYS})
-    assert paid(res, "ace.placed") == [(1, 3, 2), (1, 3, 1), (1, 3, 4)]
+    assert paid(res, "ace.placed") == [(1, 3, 4), (1, 3, 1), (1, 3, 2)]
     assert [e["trick"] for e in res["ledger"] if e["rule"] == "ace.placed"] == [1, 2, 11]
 
 
@@ -505,12 +505,12 @@ def test_s10_quinola_placed_in_the_first_trick_is_paid_double() -> None:
 
 @pytest.mark.parametrize(
     ("special", "copas", "oros"),
-    [pytest.param("AC", 4, 2, id="copas-p15-p55-default"), pytest.param("AO", 2, 4, id="oros-p54")],
+    [pytest.param("AC", 4, 2, id="copas-p15-p55"), pytest.param("AO", 2, 4, id="oros-p54-default")],
 )
 def test_s10_contradiction_special_ace_copas_or_oros(special: str, copas: int, oros: int) -> None:
     # p54 doubles the placed ace of oros; p55 the forced ace of copas, and p15 values the ace of copas
     # at 5: option special_ace chooses for the placed ace, special_ace_forced stays copas.
-    assert RULES["special_ace"] == "AC" and RULES["special_ace_forced"] == "AC"
+    assert RULES["special_ace"] == "AO" and RULES["special_ace_forced"] == "AC"
     _, res = play({**DEAL_P, "options": {"special_ace": special}, "plays": P_FIRST})
     assert paid_at(res, 1) == [(0, 2, copas, "ace.placed"), (0, 3, oros, "ace.placed"), (0, 1, 2, "ace.forced")]
 
@@ -524,8 +524,8 @@ def test_s8_revesino_made() -> None:
     _, res = play({**DEAL_S, "declarations": {1: "revesino"}, "plays": S_PLAYS})
     assert res["declarations"] == [{"seat": 1, "name": "revesino", "trick": 10, "lost_at": None}]
     assert res["reversis"] == {"by": 1, "made": True, "cut_by": None}
-    assert paid(res, "ace.placed") == [(1, 3, 2), (1, 3, 1)]  # the ace of copas in trick 11 earns nothing
-    assert paid(res, "revesino.returns") == [(3, 1, 2), (3, 1, 1)]
+    assert paid(res, "ace.placed") == [(1, 3, 4), (1, 3, 1)]  # the ace of copas in trick 11 earns nothing
+    assert paid(res, "revesino.returns") == [(3, 1, 4), (3, 1, 1)]
     assert paid(res, "reversis.pool") == [("pool", 1, 9)]
     assert paid(res, "reversis.made") == [(0, 1, 16), (2, 1, 16), (3, 1, 16)]
     assert res["balances"] == {0: -19, 1: 55, 2: -18, 3: -18}
@@ -540,7 +540,7 @@ def test_s8_revesino_cut(cut_at: int) -> None:
     _, res = play({**DEAL_T, "declarations": {1: "revesino"}, "plays": T_CUT[cut_at]})
     assert [t["winner"] for t in res["tricks"][9:]] == ([3, 3] if cut_at == 10 else [1, 3])
     assert res["reversis"] == {"by": 1, "made": False, "cut_by": 3}
-    assert paid(res, "revesino.returns") == [(3, 1, 2), (3, 1, 1)]
+    assert paid(res, "revesino.returns") == [(3, 1, 4), (3, 1, 1)]
     assert paid(res, "reversis.cut") == [(1, 3, 64)]
     assert paid(res, "reversis.cut.pool") == [(1, "pool", 9)]
     assert paid(res, "reversis.made") == [] and paid(res, "reversis.pool") == []
@@ -555,7 +555,12 @@ def test_s8_revesino_not_declared_is_not_paid() -> None:
     assert res["tricks_won"] == {0: 0, 1: 11, 2: 0, 3: 0}
     assert res["declarations"] == [] and res["reversis"] is None
     assert [e for e in res["ledger"] if e["rule"].startswith(("reversis.", "revesino."))] == []
-    assert res["winner"] == 0  # seats 0, 2 and 3 have no point and no trick: the dealer is best seated
+    # p74: there was a revesino (he took every trick), so no count; he wins the hand and collects nothing
+    assert res["winner"] == 1
+    # counted like anyone (option reversis_undeclared_wins_hand false): seats 0, 2 and 3 have no point and
+    # no trick, and the dealer is best seated
+    _, res = play({**DEAL_S, "plays": S_PLAYS, "options": {"reversis_undeclared_wins_hand": False}})
+    assert res["winner"] == 0
 
 
 def test_s8_revesino_declared_only_after_the_first_nine_tricks() -> None:
@@ -602,7 +607,7 @@ def test_s9_quinola_chips_returned_when_another_declares() -> None:
         (3, 0, 1, "quinola.placed.each"),
     ]
     assert sorted(paid(res, "revesino.returns"), key=str) == sorted(
-        [(3, 1, 2), (3, 1, 1), (0, "pool", 9), (0, 1, 2), (0, 1, 1), (0, 2, 1), (0, 3, 1)], key=str
+        [(3, 1, 4), (3, 1, 1), (0, "pool", 9), (0, 1, 2), (0, 1, 1), (0, 2, 1), (0, 3, 1)], key=str
     )
     assert paid(res, "reversis.pool") == [("pool", 1, 9)]
     assert res["pool"]["won_by"] == 1
@@ -638,7 +643,7 @@ def test_s9_quinola_forced_from_another_the_doubled_fondo_is_recovered() -> None
     _, res = play({**deal, "declarations": {1: "revesino"}, "plays": plays})
     assert res["quinola"] == {"how": "forced", "seat": 0, "trick": 1}
     assert paid(res, "quinola.forced.pool") == [(0, "pool", 9)]
-    assert sorted(paid(res, "revesino.returns"), key=str) == sorted([(0, 1, 2), (0, 1, 1), ("pool", 0, 9)], key=str)
+    assert sorted(paid(res, "revesino.returns"), key=str) == sorted([(0, 1, 1), (0, 1, 1), ("pool", 0, 9)], key=str)
     assert paid(res, "reversis.pool") == [("pool", 1, 9)]
     assert res["balances"] == {0: -19, 1: 55, 2: -18, 3: -18}
 
@@ -674,7 +679,7 @@ def test_s9_the_undertakers_own_quinola_stands_and_a_cut_revesino_pays_both() ->
     _, res = play({**deal, "declarations": {1: "revesino"}, "plays": plays})
     assert res["quinola"] == {"how": "led", "seat": 1, "trick": 4}
     assert paid(res, "quinola.led.pool") == [(1, "pool", 9)]
-    assert paid(res, "revesino.returns") == [(0, 1, 2), (0, 1, 1)]  # the aces seat 0 sold; not the quinola
+    assert paid(res, "revesino.returns") == [(0, 1, 1), (0, 1, 1)]  # the aces seat 0 sold; not the quinola
     assert res["reversis"] == {"by": 1, "made": False, "cut_by": 3}
     assert paid(res, "reversis.cut") == [(1, 3, 64)]
     assert paid(res, "reversis.cut.pool") == [(1, "pool", 18)]
@@ -750,7 +755,7 @@ def test_s11_napolitana_may_renounce_in_the_first_nine_tricks_and_must_follow_in
     play_cards(hand, "9B")
     assert SPANISH.parse("AO") in hand.legal_plays()  # the napolitana holds bastos and may renounce
     _, res = play({**DEAL_N, "declarations": {0: "napolitana"}, "plays": ["2B", "2E", "9B", "AO"]})
-    assert paid_at(res, 1) == [(3, 0, 2, "ace.placed")]  # a renuncio that sells the ace; no fine
+    assert paid_at(res, 1) == [(3, 0, 4, "ace.placed")]  # a renuncio that sells the ace of oros; no fine
     assert paid(res, "penalty.revoke") == []
     # in the tenth trick he holds the 8B and must play it on the 2B
     wrong = [*N_LOST[:36], "2B", "9C", "CO", "SO"]
@@ -769,13 +774,13 @@ def test_s11_napolitana_lost_in_the_last_two_tricks() -> None:
     assert [t["winner"] for t in res["tricks"]] == [1] * 9 + [0, 3]
     assert res["declarations"] == [{"seat": 0, "name": "napolitana", "trick": 1, "lost_at": 10}]
     assert res["quinola"] == {"how": "led", "seat": 0, "trick": 11}
-    assert paid(res, "ace.placed") == [(1, 0, 2), (1, 0, 1), (1, 0, 2)]
+    assert paid(res, "ace.placed") == [(1, 0, 4), (1, 0, 1), (1, 0, 1)]
     assert paid(res, "napolitana.quinola-forced") == []
     assert paid(res, "quinola.led.pool") == [(0, "pool", 9)]
     # the doubling p60 names is that one (option renouncer_lost_doubles_pool: one doubling per case)
     assert paid(res, "napolitana.lost.pool") == []
-    assert paid(res, "napolitana.lost.sold") == [(0, 1, 4), (0, 1, 2), (0, 1, 4)]
-    assert res["balances"] == {0: -17, 1: 3, 2: -2, 3: -2}
+    assert paid(res, "napolitana.lost.sold") == [(0, 1, 8), (0, 1, 2), (0, 1, 2)]
+    assert res["balances"] == {0: -18, 1: 4, 2: -2, 3: -2}
     assert res["pool"] == {"before": 0, "after": 18, "won_by": None}
     assert res["winner"] == 2  # not the napolitana; seats 2 has no point and no trick, before seat 3
 
@@ -784,7 +789,7 @@ def test_s11_napolitana_lost_pays_back_no_sale_already_returned_by_a_revesino() 
     # Deal N played as N_LOST, but seat 1 declares the revesino after the ninth trick: the napolitana's
     # three sales are given back, then he takes the tenth trick, cuts the revesino and loses the napolitana.
     _, res = play({**DEAL_N, "declarations": {0: "napolitana", 1: "revesino"}, "plays": N_LOST})
-    assert paid(res, "revesino.returns") == [(0, 1, 2), (0, 1, 1), (0, 1, 2)]
+    assert paid(res, "revesino.returns") == [(0, 1, 4), (0, 1, 1), (0, 1, 1)]
     assert res["reversis"] == {"by": 1, "made": False, "cut_by": 0}
     assert res["declarations"][0]["lost_at"] == 10
     assert paid(res, "reversis.cut") == [(1, 0, 64)]
@@ -802,7 +807,7 @@ def test_s11_napolitana_pays_64_to_the_cutter_of_another_revesino() -> None:
     assert paid(res, "reversis.cut.pool") == [(1, "pool", 9)]
     # the quinola the napolitana sold in trick 9 is given back at the declaration (p52), fondo and all
     assert sorted(paid(res, "revesino.returns"), key=str) == sorted(
-        [(0, 1, 2), (0, 1, 1), (0, "pool", 9), (0, 1, 2), (0, 1, 1), (0, 2, 1), (0, 3, 1)], key=str
+        [(0, 1, 4), (0, 1, 1), (0, "pool", 9), (0, 1, 2), (0, 1, 1), (0, 2, 1), (0, 3, 1)], key=str
     )
     assert res["balances"] == {0: -67, 1: -75, 2: -2, 3: 126}
     assert res["pool"]["after"] == 18
@@ -867,7 +872,7 @@ def test_s9_quinola_drawn_from_the_napolitana_is_undone_when_another_declares() 
     assert paid(res, "napolitana.quinola-forced") == [(0, "pool", 9), (0, 1, 4), (0, 2, 2), (0, 3, 2)]
     assert res["reversis"] == {"by": 1, "made": True, "cut_by": None}
     assert sorted(paid(res, "revesino.returns"), key=str) == sorted(
-        [("pool", 0, 9), (1, 0, 4), (2, 0, 2), (3, 0, 2), (0, 1, 1), (0, 1, 1), (0, 1, 2)], key=str
+        [("pool", 0, 9), (1, 0, 4), (2, 0, 2), (3, 0, 2), (0, 1, 1), (0, 1, 1), (0, 1, 1)], key=str
     )
     assert paid(res, "reversis.pool") == [("pool", 1, 9)]
     assert res["balances"] == {0: -19, 1: 55, 2: -18, 3: -18}
@@ -907,7 +912,7 @@ def test_s12_renuncio_pays_2_to_the_fondo_and_collects_nothing() -> None:
     collected = [
         (e["payer"], e["amount"]) for e in res["ledger"] if e["payee"] == 3 and e["rule"] != "penalty.revoke.forfeit"
     ]
-    assert (1, 2) in collected
+    assert (1, 4) in collected  # the ace of oros placed in the first trick: 2, doubled
     assert sorted(
         (payee, amount) for payer, payee, amount in paid(res, "penalty.revoke.forfeit") if payer == 3
     ) == sorted(collected)
