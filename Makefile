@@ -77,9 +77,10 @@ offline: $(STAMP)
 	rm -f site-offline.zip
 	$(BIN)/python -m zipfile -c site-offline.zip site-offline/
 
+# Served under the path of site_url (/reversis/), as it is published, so that the 404 page finds
+# the theme's files (it links them from there); the server's root sends the reader to it.
 site: build
-	@echo "Serving the site on http://127.0.0.1:$(PORT)/"
-	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory site
+	$(BIN)/python scripts/serve_site.py --port $(PORT) site
 
 exports: $(STAMP)
 	$(BIN)/python scripts/build_corpus_exports.py

@@ -33,7 +33,7 @@ import jinja2
 from markupsafe import Markup
 
 from reversis.annotations import Annotation, Term, load_annotations, load_glossary
-from reversis.corpus import Corpus, load_bibliography, load_corpus, source_url
+from reversis.corpus import Corpus, Source, load_bibliography, load_corpus, source_url
 from reversis.corpus.bib import csl_item
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
@@ -57,6 +57,7 @@ from site_text import (  # noqa: E402
     Glossed,
     abbreviations_page,
     finalize,
+    quotation,
     transcription_html,
     translation_html,
 )
@@ -98,6 +99,11 @@ class Site:
             rulesets=tuple(load_ruleset(r) for r in ruleset_ids()),
             glossary=load_glossary(),
         )
+
+    @property
+    def sources(self) -> list[Source]:
+        """The sources by date, as the site lists them: the dated first, oldest first, the undated last."""
+        return sorted(self.corpus.sources, key=lambda s: (s.sort_year is None, s.sort_year or 0))
 
     def annotations_of(self, paragraph_id: str) -> list[Annotation]:
         return [a for a in self.annotations if a.paragraph == paragraph_id]
@@ -207,6 +213,7 @@ def ruleset_page(site: Site, rules: Ruleset, env: jinja2.Environment) -> str:
         readings=readings,
         conventions=conventions,
         example=block_yaml({"ruleset": rules.id, "options": _example_options(rules)}),
+        languages={s.id: s.language for s in site.corpus.sources},
     )
 
 
@@ -234,7 +241,7 @@ def bibliography_page(site: Site, env: jinja2.Environment) -> str:
             "link": relative(f"sources/{s.id}.md", page),
             "unknown": [collapse(str(u)) for u in s.record.get("unknown", [])],
         }
-        for s in site.corpus.sources
+        for s in site.sources
     ]
     secondary = [{"entry": e, "citation": render_csl(dict(e.csl))} for e in load_bibliography()]
     return env.get_template("bibliography.md.j2").render(primary=primary, secondary=secondary)
@@ -277,12 +284,17 @@ def pages(*, jobs: int = 1) -> dict[Path, str | bytes]:
     site = Site.load()
     env = _environment()
     env.filters["glossed"] = lambda value, paragraph_id: Glossed(site.glossary, paragraph_id).mark(value)
+    # a source's words quoted inline, in its language, on every page: `{{ a.quote | quoted(a.id) }}`
+    languages = {s.id: s.language for s in site.corpus.sources}
+    env.filters["quoted"] = lambda value, annotation_id: quotation(
+        value, languages[site.annotation(annotation_id).source]
+    )
     site_topics.register(env)
     site_readings.register(env)
     with _beside(lambda: site_examples.example_pages(site.annotations, env), jobs=jobs) as examples:
         files = download_files(site)
         out: dict[Path, str | bytes] = {}
-        for source in site.corpus.sources:
+        for source in site.sources:
             out[Path("sources") / f"{source.id}.md"] = source_page(site, source, env, files)
         for rules in site.rulesets:
             out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)

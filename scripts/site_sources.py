@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 from site_links import fold, relative
-from site_text import CLASS_MEANINGS, Glossed, transcription_html, translation_html
+from site_text import CLASS_MEANINGS, Glossed, gloss_heading, transcription_html, translation_html
+from site_topics import TOPIC_TITLES, issued_text
 
 from reversis.annotations import Annotation
 from reversis.corpus import Paragraph, Source, cite, source_url
@@ -67,7 +68,11 @@ def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapp
                 "kind": "paragraph",
                 "paragraph": para,
                 "heading": heading,
-                "transcription": transcription_html(para.segments, Glossed(site.glossary, para.id)),
+                "transcription": transcription_html(
+                    para.segments,
+                    Glossed(site.glossary, para.id),
+                    quotes=[(a.id, a.quote) for a in site.annotations_of(para.id)],
+                ),
                 "translation": translation_html(para.translation, Glossed(site.glossary, para.id)),
                 "annotations": [_annotation_view(site, a, page=page) for a in site.annotations_of(para.id)],
                 "see": _cross_references(source, para),
@@ -80,7 +85,7 @@ def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapp
             }
         )
     counts = Counter(c.cls for c in source.corrections)
-    facts = _record_facts(record)
+    facts = _record_facts(record, language=source.language)
     return env.get_template("source.md.j2").render(
         source=source,
         record=record,
@@ -95,15 +100,45 @@ def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapp
         url=source_url(source.id),
         citation=render_csl(csl_item(source, url=source_url(source.id))),
         page=page,
+        work=work_line(source),
+        annotation_count=sum(1 for a in site.annotations if a.source == source.id),
     )
+
+
+def work_line(source: Source) -> dict[str, Any]:
+    """What the source is, in one line: its title and the work it is in (both in the source's
+    language), then the volume, pages and date.
+
+    >>> from reversis.corpus import load_corpus
+    >>> work_line(load_corpus().source("encyclopedie-1765"))["rest"]
+    ', vol. 14, 1765'
+    """
+    record = source.record
+    rest = []
+    if record.get("volume"):
+        rest.append(f"vol. {record['volume']}")
+    if record.get("page"):
+        rest.append(f"pp. {record['page']}")
+    date = issued_text(record.get("issued"))
+    if date:
+        rest.append(date)
+    return {
+        "title": collapse(source.title),
+        "container": collapse(str(record.get("container-title") or "")),
+        # a title supplied in brackets is the editors' description, in English
+        "container_supplied": str(record.get("container-title") or "").startswith("["),
+        "genre": collapse(str(record.get("genre") or "")),
+        "rest": "".join(f", {part}" for part in rest),
+    }
 
 
 def _short(value: str, limit: int = 80) -> str:
     return value if len(value) <= limit else value[: limit - 1].rstrip() + "…"
 
 
-def _record_facts(record: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The bibliographic fields of a record, as label and text; an absent one says it is not known."""
+def _record_facts(record: Mapping[str, Any], *, language: str) -> list[tuple[str, str, str]]:
+    """The bibliographic fields of a record, as label, text and the language of the text (the
+    source's for its titles, else none: English); an absent one says it is not known."""
 
     def names(value: Any) -> str:
         if not value:
@@ -139,7 +174,13 @@ def _record_facts(record: Mapping[str, Any]) -> list[tuple[str, str]]:
     ]
     if record.get("URL") and record.get("original-URL-checked") is False:
         fields[-2] = (fields[-2][0], f"{record['URL']} (not opened: built, not checked)")
-    return [(label, collapse(value) if value else "not known") for label, value in fields]
+    titles = {"Title", "In", "Series"}  # in the source's language, unless supplied in brackets (English)
+    return [
+        (label, collapse(value), language if label in titles and not value.startswith("[") else "")
+        if value
+        else (label, "not known", "")
+        for label, value in fields
+    ]
 
 
 # The source's own "Voyez …" in its text. "Voyez ci-après X" (or "ci-dessous", "plus bas") sends the
@@ -203,13 +244,22 @@ def _annotation_view(site: Site, a: Annotation, *, page: str) -> dict[str, Any]:
         home = site.option_home(a, name)
         link = relative(f"rulesets/{home.id}.md", page) + f"#option-{name}" if home else None
         options.append({"name": name, "link": link})
-    return {"annotation": a, "options": options}
+    heading = gloss_heading(a.gloss)
+    title = TOPIC_TITLES.get(a.topic, (a.topic, ""))[0]
+    return {
+        "annotation": a,
+        "options": options,
+        "heading": heading,
+        "heading_is_gloss": heading == collapse(a.gloss).rstrip(".:;, "),
+        "topic_title": title,
+        "topic_link": relative(f"topics/{a.topic}.md", page),
+    }
 
 
 def download_files(site: Site) -> dict[Path, bytes]:
     """The files of ``docs/downloads/``: each source's exports and the annotations' Web Annotations, as they are."""
     out: dict[Path, bytes] = {}
-    for source in site.corpus.sources:
+    for source in site.sources:
         for suffix, _, _ in SOURCE_EXPORTS:
             name = f"{source.id}.{suffix}"
             out[Path(DOWNLOADS) / source.id / name] = (REPO / "corpus" / source.id / "exports" / name).read_bytes()
@@ -250,6 +300,6 @@ def downloads_page(site: Site, files: Mapping[Path, bytes], env: jinja2.Environm
             "link": relative(f"sources/{source.id}.md", page),
             "files": source_downloads(source, files, page=page),
         }
-        for source in site.corpus.sources
+        for source in site.sources
     ]
     return env.get_template("downloads.md.j2").render(sources=sources)

@@ -16,7 +16,7 @@ written as CriticMarkup (:func:`transcription_html`), which pymdownx.critic rend
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from html import unescape
 from pathlib import Path
@@ -145,6 +145,30 @@ class Glossed:
         return Markup(re.sub(r"<em>([^<]+)</em>", replace, html))
 
 
+def gloss_heading(gloss: str, limit: int = 90) -> str:
+    """A heading for an annotation, from its gloss: the first sentence, cut at a word when long.
+
+    >>> gloss_heading("The ace takes the king. Likewise the rest.")
+    'The ace takes the king'
+    >>> gloss_heading("Roulette: a game played standing round a machine built in the form of a gallery", limit=40)
+    'Roulette: a game played standing round…'
+    """
+    words = collapse(gloss)
+    first = re.split(r"(?<=[a-z0-9)\"”])[.!?](?=\s+[A-Z\"“(]|$)", words, maxsplit=1)[0]
+    if len(first) <= limit:
+        return first.rstrip(".:;, ")
+    return first[:limit].rsplit(" ", 1)[0].rstrip(".:;, ") + "…"
+
+
+def quotation(value: str, language: str) -> Markup:
+    """A source's words quoted inline, in the source's language: ``<q lang="fr">…</q>``.
+
+    >>> str(quotation("le *quinola*", "fr"))
+    '<q lang="fr">le &#42;quinola&#42;</q>'
+    """
+    return Markup(f'<q lang="{text(language)}">{text(value)}</q>')
+
+
 def term_title(term: Term) -> str:
     """The tooltip of a term: its headword and its English sense."""
     return f"{term.term}: {collapse(term.sense)}"
@@ -171,22 +195,47 @@ CLASS_MEANINGS = {
 }
 
 
-def transcription_html(segments: Iterable[Segment], glossary: Glossed | None = None) -> Markup:
+def transcription_html(
+    segments: Iterable[Segment], glossary: Glossed | None = None, quotes: Sequence[tuple[str, str]] = ()
+) -> Markup:
     """The transcription of a block: text escaped, each correction as CriticMarkup in a span whose
     ``title`` explains it (class and note), each page break as a marker.
 
     The comment of a correction is given to pymdownx.critic as written (critic escapes it);
     the OCR and clean sides are escaped here, so that ``~>`` or ``--}`` cannot occur in them.
 
+    ``quotes`` are the annotations of the block, as (annotation id, quote of the clean text): each
+    stretch of the text that annotations quote (quotes that overlap make one stretch) is a link,
+    ``<a class="annotated">``, to the first of them, naming all of them in ``data-annotations``. A
+    stretch never cuts a correction: it grows to hold the whole of one it would cut.
+
     >>> from reversis.corpus.markup import parse_block
     >>> str(transcription_html(parse_block("il {~~eft~>est~~}{>>long-s<<} <ici>", where="x")))
     'il <span class="correction correction-long-s" title="long-s">{~~eft~>est~~}{>>long-s<<}</span> &lt;ici&gt;'
+    >>> str(transcription_html(parse_block("Il joue. Il {~~eft~>est~~}{>>long-s<<} seul.", where="x"),
+    ...     quotes=[("a-2", "est seul."), ("a-1", "Il est")]))  # doctest: +NORMALIZE_WHITESPACE
+    'Il joue. <a class="annotated" href="#a-1" data-annotations="a-1 a-2">Il <span class="correction
+    correction-long-s" title="long-s">{~~eft~>est~~}{>>long-s<<}</span> seul.</a>'
     """
+    segments = list(segments)
+    events = _quote_events(segments, quotes)
     parts: list[str] = []
+    at = 0  # the position in the clean text (the ``new`` side of every segment)
+
+    def flush(upto: int) -> None:
+        while events and events[0][0] <= upto:
+            parts.append(events.pop(0)[1])
+
     for seg in segments:
+        width = len(seg.new) if seg.kind in ("text", "sub", "ins") else 0
+        flush(at)
         if seg.kind == "text":
-            plain = re.sub(r"\s+", " ", seg.old)
-            parts.append(glossary.mark(plain) if glossary else text(plain))
+            cut = at
+            for position in sorted({e[0] for e in events if at < e[0] < at + width}):
+                parts.append(_plain(seg.new[cut - at : position - at], glossary))
+                flush(position)
+                cut = position
+            parts.append(_plain(seg.new[cut - at :], glossary))
         elif seg.kind == "pb":
             parts.append(f'<span class="page-break">[p. {text(seg.new)}]</span>')
         else:
@@ -202,7 +251,51 @@ def transcription_html(segments: Iterable[Segment], glossary: Glossed | None = N
                 f'<span class="correction correction-{text(seg.cls)}" title="{text(_comment(seg))}">'
                 f"{change}{{>>{comment}<<}}</span>"
             )
+        at += width
+    flush(at)
     return Markup("".join(parts).strip())
+
+
+def _plain(value: str, glossary: Glossed | None) -> str:
+    plain = re.sub(r"\s+", " ", value)
+    return glossary.mark(plain) if glossary else text(plain)
+
+
+def _quote_events(segments: Sequence[Segment], quotes: Sequence[tuple[str, str]]) -> list[tuple[int, str]]:
+    """Where each stretch of quoted text opens and closes, as (position in the clean text, HTML)."""
+    clean = "".join(s.new if s.kind in ("text", "sub", "ins") else "" for s in segments)
+    found = []
+    for annotation_id, quote in quotes:
+        match = _quote_pattern(quote).search(clean)
+        if match:
+            found.append((match.start(), match.end(), annotation_id))
+    # a stretch does not begin or end inside a correction
+    bounds, at = [], 0
+    for seg in segments:
+        width = len(seg.new) if seg.kind in ("text", "sub", "ins") else 0
+        if seg.kind != "text" and width:
+            bounds.append((at, at + width))
+        at += width
+    stretches: list[list[Any]] = []
+    for start, end, annotation_id in sorted(found):
+        start = next((a for a, b in bounds if a < start < b), start)
+        end = next((b for a, b in bounds if a < end < b), end)
+        if stretches and start < stretches[-1][1]:
+            stretches[-1][1] = max(end, stretches[-1][1])
+            stretches[-1][2].append(annotation_id)
+        else:
+            stretches.append([start, end, [annotation_id]])
+    events: list[tuple[int, str]] = []
+    for start, end, ids in stretches:
+        named = " ".join(str(text(i)) for i in ids)
+        events.append((start, f'<a class="annotated" href="#{text(ids[0])}" data-annotations="{named}">'))
+        events.append((end, "</a>"))
+    return events
+
+
+@cache
+def _quote_pattern(quote: str) -> re.Pattern[str]:
+    return re.compile(r"\s+".join(re.escape(word) for word in quote.split()))
 
 
 #: Where ``abbreviations_page`` writes the glossary's abbreviations, relative to ``docs/``: outside it,

@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 import yaml
 from site_links import paragraph_link, relative
+from site_text import gloss_heading
 from site_yaml import block_yaml, flow_yaml
 
 from reversis.annotations import TOPICS, Annotation, Reading, by_topic
 from reversis.corpus import Source, cite, paragraph_url, source_url
+from reversis.corpus.bib import tex_escape
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
 from reversis.report import account
@@ -242,6 +244,7 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
     prose, code = split_example(a.example) if a.example else ("", "")
     return {
         "annotation": a,
+        "heading": gloss_heading(a.gloss),
         "paragraph_link": paragraph_link(a.paragraph, page=page),
         "source_link": relative(f"sources/{a.source}.md", page) + f"#{a.id}",
         "rules": rules,
@@ -269,7 +272,7 @@ def topic_page(site: Site, topic: str, env: jinja2.Environment) -> str:
     concordance = by_topic()[topic]
     examples = worked_examples()
     sources = []
-    for source in site.corpus.sources:
+    for source in site.sources:
         annotations = concordance.get(source.id, [])
         if not annotations:
             continue
@@ -300,9 +303,9 @@ def topics_index(site: Site, env: jinja2.Environment) -> str:
     topics = []
     for topic in topic_ids(site):
         title, covers = TOPIC_TITLES.get(topic, (topic, ""))
-        counts = [len(concordance[topic].get(s.id, [])) for s in site.corpus.sources]
+        counts = [len(concordance[topic].get(s.id, [])) for s in site.sources]
         topics.append({"topic": topic, "title": title, "covers": covers, "counts": counts, "total": sum(counts)})
-    return env.get_template("topics-index.md.j2").render(topics=topics, sources=site.corpus.sources)
+    return env.get_template("topics-index.md.j2").render(topics=topics, sources=site.sources)
 
 
 # ---- home, cite, check --------------------------------------------------------------------------
@@ -311,7 +314,7 @@ def topics_index(site: Site, env: jinja2.Environment) -> str:
 def home_page(site: Site, env: jinja2.Environment) -> str:
     page = "index.md"
     rows = []
-    for source in site.corpus.sources:
+    for source in site.sources:
         record = source.record
         rulesets = [r for r in site.rulesets if r.source == source.id]
         rows.append(
@@ -337,6 +340,37 @@ def home_page(site: Site, env: jinja2.Environment) -> str:
     )
 
 
+def project_bibtex(cff: Mapping[str, Any]) -> str:
+    """The project's BibTeX entry, from its ``CITATION.cff`` (the source of truth): title, authors,
+    address, licence, and the version and date of release where the file gives them.
+
+    >>> print(project_bibtex({"title": "R: a & b", "authors": [{"name": "The R team"}], "url": "https://r.example/"}))
+    @misc{reversis-reference,
+      title = {{R: a \\& b}},
+      author = {{The R team}},
+      howpublished = {\\url{https://r.example/}},
+      url = {https://r.example/}
+    }
+    """
+    authors = []
+    for a in cff.get("authors", []):
+        if a.get("name"):
+            authors.append("{" + tex_escape(str(a["name"])) + "}")  # a body: braced, never split into names
+        else:
+            authors.append(tex_escape(", ".join(filter(None, (a.get("family-names"), a.get("given-names"))))))
+    fields = [("title", "{" + tex_escape(str(cff["title"])) + "}"), ("author", " and ".join(authors))]
+    if cff.get("version"):
+        fields.append(("version", tex_escape(str(cff["version"]))))
+    if cff.get("date-released"):
+        fields.append(("year", str(cff["date-released"])[:4]))
+    fields.append(("howpublished", "\\url{" + str(cff["url"]) + "}"))
+    fields.append(("url", str(cff["url"])))
+    if cff.get("license"):
+        fields.append(("note", "Licence: " + tex_escape(str(cff["license"]))))
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
+    return f"@misc{{reversis-reference,\n{body}\n}}"
+
+
 def cite_page(site: Site, env: jinja2.Environment) -> str:
     page = "cite.md"
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
@@ -355,7 +389,8 @@ def cite_page(site: Site, env: jinja2.Environment) -> str:
             a.get("name") or " ".join(filter(None, (a.get("given-names"), a.get("family-names"))))
             for a in cff.get("authors", [])
         ),
-        project_citations=[(style, render_csl(project, style=style)) for style in ("chicago", "apa")],
+        project_citations=[(style, render_csl(project, style=style)) for style in ("chicago", "apa")]
+        + [("bibtex", project_bibtex(cff))],
         labels={"chicago": "Chicago", "apa": "APA", "mla": "MLA", "bibtex": "BibTeX", "csl-json": "CSL-JSON"},
         paragraph=CITE_EXAMPLE,
         paragraph_link=paragraph_link(CITE_EXAMPLE, page=page),

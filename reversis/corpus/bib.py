@@ -4,10 +4,11 @@ The CSL fields come from ``source.yaml``; a paragraph's item is its source's,
 with the title and author of its dictionary entry (when the source has
 entries), the page the paragraph starts on, and a note naming the paragraph,
 its address on the site and what is uncertain in the record (an attributed
-author, an address of the original that was not checked). ``URL`` is the
-address of the original only when it was checked: the transcription's
-address is in the note, so that a citation never passes the site off as the
-original. BibTeX is written here: values are UTF-8 with TeX's special
+author). ``URL`` is the address of the original only when it was checked; an
+address that was not checked is left out of the item altogether (the source's
+page shows it, saying so), so that a reader's reference manager never stores a
+guess. The transcription's address is in the note, so that a citation never
+passes the site off as the original. BibTeX is written here: values are UTF-8 with TeX's special
 characters escaped by :func:`tex_escape`, titles are braced to keep their
 case, and a range of years is biblatex's ``date`` (``1796/1797``) beside
 BibTeX's ``year`` (the first year).
@@ -148,8 +149,6 @@ def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) ->
         notes.append(f"transcribed in the Reversis reference as source {source.id}, paragraphs {source.span()}, {url}")
     if record.get("note"):
         notes.append(str(record["note"]).strip().rstrip("."))
-    if record.get("URL") and not original:
-        notes.append(f"address of the original not checked: {record['URL']}")
     item["note"] = "; ".join(notes) + "."
     return item
 

@@ -217,6 +217,21 @@ class Source:
         return str(self.record.get("title", self.id))
 
     @property
+    def name(self) -> str:
+        """The source named by its work, as the site lists it (``name`` of ``source.yaml``, else the title)."""
+        return str(self.record.get("name") or self.title)
+
+    @property
+    def sort_year(self) -> int | None:
+        """The year the source is listed under: the first of ``issued``, else ``sort-year``; ``None`` if neither."""
+        issued = self.record.get("issued") or {}
+        parts = issued.get("date-parts") if isinstance(issued, Mapping) else None
+        if parts and parts[0]:
+            return int(parts[0][0])
+        year = self.record.get("sort-year")
+        return int(year) if year not in (None, "") else None
+
+    @property
     def language(self) -> str:
         return str(self.record.get("language", ""))
 

@@ -72,6 +72,10 @@ OPTIONAL_FIELDS: dict[str, str] = {
     "availability": "availability",
     "note": "text",
     "original-URL-checked": "boolean",
+    # how the site names the source, by its work ("Encyclopédie (1765), REVERSIS"); the title otherwise
+    "name": "text",
+    # the year the source is listed under, by date, where ``issued`` gives none (a century, a guess)
+    "sort-year": "text or number",
 }
 
 

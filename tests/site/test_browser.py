@@ -482,3 +482,8 @@ def test_the_offline_copy_searches_from_disk(browser: Browser, offline_site: Pat
         assert not errors, errors
     finally:
         context.close()
+
+
+# ---- the reading edition: its checks, with this module's browser and server ----------------------
+
+from browser_reading import *  # noqa: E402, F403

@@ -133,7 +133,7 @@ def test_voyez_ci_apres_links_to_the_paragraph_it_names(built_site: Path) -> Non
     "Voyez Gagner une carte" (p9) names another article of the Encyclopédie."""
     html = _html(built_site, "sources/encyclopedie-1765/index.html")
     refs = re.findall(r'<p class="cross-reference([^"]*)">(.*?)</p>', html, re.DOTALL)
-    by_target = {re.search(r"<cite>(.*?)</cite>", body).group(1): (cls, body) for cls, body in refs}  # type: ignore[union-attr]
+    by_target = {re.search(r"<cite[^>]*>(.*?)</cite>", body).group(1): (cls, body) for cls, body in refs}  # type: ignore[union-attr]
     cls, body = by_target["faire le reversis"]
     assert "cross-reference-within" in cls
     assert '<a href="#p11">encyclopedie-1765:11</a>' in body

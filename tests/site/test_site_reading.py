@@ -1,0 +1,260 @@
+"""The site as a reading edition, in its built HTML: sources named by their work and listed by date,
+annotations headed by their gloss, every passage of a source in its language, no file cited that
+the project does not hold, and every link and fragment of the served and the offline copy found.
+(What a reader does with the pages, in a browser: ``test_browser_reading.py``.)"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from html import unescape
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from site_build import REPO, mkdocs_config, parse_page
+
+from reversis.annotations import load_annotations
+from reversis.corpus import load_corpus
+
+#: Each source as the site names it, by its work, in the order of their dates.
+NAMES = [
+    ("encyclopedie-1765", "Encyclopédie (1765), REVERSIS"),
+    ("dictionnaire-jeux-r", "Dictionnaire des jeux: ROMESTECQ"),
+    ("espagnolette-19c", "Espagnolette fragment (19th c.)"),
+    ("revesino-es", "Revesino (Spanish)"),
+]
+
+
+def _html(site: Path, page: str) -> str:
+    return (site / page).read_text(encoding="utf-8")
+
+
+def _text(html: str) -> str:
+    """The words of some HTML (its tags and its permalinks' pilcrows left out, its references read)."""
+    html = re.sub(r'<a class="headerlink".*?</a>', "", html, flags=re.DOTALL)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def test_the_navigation_names_the_sources_by_their_work_in_order_of_date(built_site: Path) -> None:
+    html = _html(built_site, "index.html")
+    nav = html[html.index('class="md-nav md-nav--primary"') :]
+    positions = [nav.find(f"{name}\n") for _, name in NAMES]
+    assert -1 not in positions, [name for (_, name), at in zip(NAMES, positions, strict=True) if at == -1]
+    assert positions == sorted(positions)
+    sources = mkdocs_config()["nav"][1]["Sources"]
+    assert [p for p in sources] == [f"sources/{sid}.md" for sid, _ in NAMES]
+
+
+@pytest.mark.parametrize(("source_id", "name"), NAMES)
+def test_a_source_page_is_titled_by_its_work(built_site: Path, source_id: str, name: str) -> None:
+    html = _html(built_site, f"sources/{source_id}/index.html")
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.DOTALL)
+    assert heading and _text(heading.group(1)).strip() == name
+    assert f"<title>{name} - Reversis</title>" in html
+
+
+def test_the_home_page_lists_the_sources_by_date_and_by_name(built_site: Path) -> None:
+    html = _html(built_site, "index.html")
+    table = html[html.index('id="sources"') :]
+    table = table[: table.index("</table>")]
+    rows = _text(table)
+    positions = [rows.find(f" {name} ") for _, name in NAMES]
+    assert -1 not in positions and positions == sorted(positions), positions
+
+
+def test_the_tables_of_the_topics_and_the_downloads_name_the_sources_by_their_work(built_site: Path) -> None:
+    for page in ("topics/index.html", "downloads/index.html", "bibliography/index.html", "topics/quinola/index.html"):
+        text = _text(_html(built_site, page))
+        named = [name for _, name in NAMES if name in text]
+        assert named, page
+        assert (
+            "REVERSIS, le jeu du" not in text.replace("“REVERSIS, le jeu du”", "") or page == "bibliography/index.html"
+        )
+
+
+def test_a_topic_heads_each_annotation_with_its_gloss_and_keeps_its_id_as_anchor_and_label(built_site: Path) -> None:
+    html = _html(built_site, "topics/quinola/index.html")
+    headings = re.findall(r'<h3 id="([^"]+)">(.*?)<a class="headerlink"', html, re.DOTALL)
+    ids = {a.id for a in load_annotations() if a.topic == "quinola"}
+    anchored = {anchor: _text(text).strip() for anchor, text in headings if anchor in ids}
+    assert set(anchored) == ids  # every annotation keeps its id as its anchor
+    assert all(text != anchor and " " in text for anchor, text in anchored.items())
+    for anchor in ids:
+        assert f'<code class="annotation-label">{anchor}</code>' in html
+    assert anchored["enc1765-quinola-placed"].startswith("When the jack of hearts, the quinola, is thrown")
+
+
+def test_a_source_page_shows_the_text_before_its_record(built_site: Path) -> None:
+    html = _html(built_site, "sources/encyclopedie-1765/index.html")
+    assert html.index('id="p1"') < html.index('id="record"') < html.index('id="provenance"')
+    assert html.index('id="p1"') < html.index('id="downloads"')
+
+
+@pytest.mark.parametrize("source_id", [sid for sid, _ in NAMES])
+def test_every_annotation_marks_the_words_it_quotes(built_site: Path, source_id: str) -> None:
+    html = _html(built_site, f"sources/{source_id}/index.html")
+    marked: set[str] = set()
+    for ids, _words in re.findall(r'<a class="annotated" href="#[^"]+" data-annotations="([^"]+)">(.*?)</a>', html):
+        marked |= set(ids.split())
+    wanted = {a.id for a in load_annotations() if a.source == source_id}
+    assert wanted - marked == set()
+
+
+@pytest.mark.parametrize("source_id", [sid for sid, _ in NAMES])
+def test_the_glossary_marks_a_term_once_in_a_paragraph(built_site: Path, source_id: str) -> None:
+    html = _html(built_site, f"sources/{source_id}/index.html")
+    blocks = re.findall(r'<p class="transcription" lang="\w+">(.*?)</p>', html, re.DOTALL)
+    blocks += re.findall(r'<div class="translation" lang="en">(.*?)</div>', html, re.DOTALL)
+    assert blocks
+    for block in blocks:
+        repeated = [t for t, n in Counter(re.findall(r'<abbr title="([^":]+):', block)).items() if n > 1]
+        assert not repeated, repeated
+    # and the annotations, which quote the text the reader has just read, gloss nothing again
+    for quote in re.findall(r'<blockquote class="annotation-quote"[^>]*>(.*?)</blockquote>', html, re.DOTALL):
+        assert "<abbr" not in quote
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_quotation_of_a_source_carries_its_language(built_site: Path) -> None:
+    """A `<q>` and a quotation block of a source's words say their language, on every page."""
+    missing: Counter[str] = Counter()
+    counted = 0
+    for path in _pages(built_site):
+        html = path.read_text(encoding="utf-8")
+        for tag in re.findall(r"<q\b[^>]*>|<blockquote class=\"annotation-quote\"[^>]*>", html):
+            counted += 1
+            if not re.search(r'\blang="(fr|es|nl|en)"', tag):
+                missing[path.relative_to(built_site).as_posix()] += 1
+    assert counted > 1000
+    assert not missing, missing.most_common(5)
+
+
+def test_the_french_and_spanish_of_a_source_page_carry_their_language(built_site: Path) -> None:
+    corpus = load_corpus()
+    for source in corpus.sources:
+        html = _html(built_site, f"sources/{source.id}/index.html")
+        for cls in ("transcription", "ocr"):
+            tags = re.findall(rf'<p class="{cls}"[^>]*>', html)
+            assert tags and all(f'lang="{source.language}"' in t for t in tags), (source.id, cls)
+        title = re.search(r"<dt>Title</dt><dd([^>]*)>", html)
+        assert title and f'lang="{source.language}"' in title.group(1)
+    glossary = _html(built_site, "glossary/index.html")
+    headings = re.findall(r'<h3 id="term-(\w+)-[^"]*"([^>]*)>', glossary)
+    assert headings and all(f'lang="{language}"' in attrs for language, attrs in headings)
+
+
+# A file named in the text of a page: a path or a name with one of the project's own extensions.
+_FILE = re.compile(r"(?<![\w/.:-])((?:[\w-]+/)*[\w-]+\.(?:md|yaml|yml|py|cff|txt|json|jsonld|toml))\b")
+# The name each OCR was received under, which its record gives: the project keeps it as ocr.txt.
+_SEED = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
+# A file of the reader's in an instruction (`reversis play SCENARIO.yaml --json > OUT.yaml`).
+_PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_-]*\.\w+$")
+
+
+def test_no_page_cites_a_file_the_project_does_not_hold(built_site: Path) -> None:
+    held = {p.relative_to(REPO).as_posix() for p in REPO.rglob("*") if p.is_file() and ".git" not in p.parts}
+    names = {Path(p).name for p in held}
+    cited: dict[str, str] = {}
+    for path in _pages(built_site):
+        html = path.read_text(encoding="utf-8")
+        # commands a reader types (`reversis play SCENARIO.yaml`) name the reader's files: not cited
+        html = re.sub(r"<(script|style|pre)\b.*?</\1>", " ", html, flags=re.DOTALL)
+        text = re.sub(r"https?://\S+", " ", _text(html))
+        for name in _FILE.findall(text):
+            cited.setdefault(name, path.relative_to(built_site).as_posix())
+    assert "corpus/FORMAT.md" in cited  # the check sees the files the pages do cite
+    unknown = {
+        name: page
+        for name, page in cited.items()
+        if name not in held
+        and Path(name).name not in names
+        and not _SEED.fullmatch(name)
+        and not _PLACEHOLDER.match(name)
+    }
+    assert not unknown, unknown
+
+
+#: The site's path on its server: the 404 page links from there.
+SITE_PATH = urlsplit(mkdocs_config()["site_url"]).path or "/"
+
+
+def _links(site: Path) -> list[str]:
+    """Every link and fragment of the pages of ``site`` that leads nowhere."""
+    ids: dict[Path, set[str]] = {}
+    pages = _pages(site)
+    parsed = {path: parse_page(path) for path in pages}
+    for path, page in parsed.items():
+        ids[path] = page.ids
+    broken = []
+    for path, page in parsed.items():
+        for tag, attribute, url in page.urls:
+            if tag != "a" or attribute != "href":
+                continue
+            parts = urlsplit(url)
+            if parts.scheme or parts.netloc or url.startswith(("mailto:", "javascript:")):
+                continue
+            if parts.path.startswith("/"):
+                target = site / unquote(parts.path).removeprefix(SITE_PATH)
+            else:
+                target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.is_file():
+                broken.append(f"{path.relative_to(site)}: {url} (no such file)")
+                continue
+            if parts.fragment and target.suffix == ".html":
+                known = ids.get(target)
+                if known is None:
+                    known = parse_page(target).ids
+                if unquote(parts.fragment) not in known:
+                    broken.append(f"{path.relative_to(site)}: {url} (no such fragment)")
+    return broken
+
+
+def test_no_link_or_fragment_of_the_served_site_is_broken(built_site: Path) -> None:
+    broken = _links(built_site)
+    assert not broken, "\n".join(broken[:20])
+
+
+def test_no_link_or_fragment_of_the_offline_copy_is_broken(offline_site: Path) -> None:
+    broken = _links(offline_site)
+    assert not broken, "\n".join(broken[:20])
+
+
+def test_a_paragraphs_bibtex_keeps_no_unchecked_address(built_site: Path) -> None:
+    html = _html(built_site, "sources/encyclopedie-1765/index.html")
+    bibtex = re.findall(r"<pre><code>@incollection.*?</code></pre>", html, re.DOTALL)
+    assert len(bibtex) == len(load_corpus().source("encyclopedie-1765").paragraphs)
+    assert not [b for b in bibtex if "not checked" in b or "not opened" in b or "wikisource.org" in b]
+
+
+def test_the_cite_page_gives_the_projects_bibtex_from_citation_cff(built_site: Path) -> None:
+    import yaml
+
+    cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
+    html = _html(built_site, "cite/index.html")
+    found = re.search(r"<code[^>]*>(@misc\{reversis-reference,.*?)</code>", unescape(html), re.DOTALL)
+    assert found
+    entry = found.group(1)
+    assert cff["title"] in entry and cff["authors"][0]["name"] in entry and cff["url"] in entry
+
+
+def test_a_ruleset_table_gives_each_options_meaning(built_site: Path) -> None:
+    from reversis.ruleset import load_ruleset
+
+    rules = load_ruleset("encyclopedie-1765")
+    html = _html(built_site, "rulesets/encyclopedie-1765/index.html")
+    table = unescape(html)[unescape(html).index("<th>option</th>") :]
+    table = table[: table.index("</table>")]
+    assert "<th>meaning</th>" in table
+    for name, option in rules.options.items():
+        row = re.search(
+            rf'<tr>\s*<td><a href="#option-{name}"><code>{name}</code></a></td>(.*?)</tr>', table, re.DOTALL
+        )
+        assert row, name
+        words = re.sub(r"\s+", "", _text(option.meaning))
+        assert words[:40] in re.sub(r"\s+", "", _text(row.group(1))), name
