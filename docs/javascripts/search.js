@@ -68,6 +68,9 @@
   }
 
   function SearchWorker(url, options) {
+    if (String(url).indexOf("workers/search") === -1) {
+      return new Native(url, options); /* any other worker (the engine of "Try it") is the browser's own */
+    }
     var self = new EventTarget();
     var worker = null;
     var setup = null;
