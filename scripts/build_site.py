@@ -56,6 +56,7 @@ from site_text import (  # noqa: E402
     ABBREVIATIONS,
     Glossed,
     abbreviations_page,
+    code,
     finalize,
     quotation,
     transcription_html,
@@ -139,6 +140,7 @@ def _environment() -> jinja2.Environment:
     env.filters["collapse"] = collapse
     env.filters["anchor"] = anchor
     env.filters["href"] = href
+    env.filters["code"] = code
     env.globals["hashes"] = lambda level: Markup("#" * int(level))
     return env
 

@@ -64,6 +64,29 @@ def _line_start(match: re.Match[str]) -> str:
     return f"{space}&#{ord(mark)};"
 
 
+#: What a Markdown code span carries as it is: no backtick (its fence), no pipe (a table's cell), no
+#: line break, nothing that HTML would read (``<``, ``&``), and no mark of pymdownx.critic (``{++``,
+#: ``--}``…, which it reads before any code span): the span's text is the value's own characters.
+_CODE_SPAN = re.compile(r"[^`|<>&\\\r\n]+")
+_CRITIC_MARK = re.compile(r"\{[-+~=>]|[-+~=<]\}")
+
+
+def code(value: Any) -> Markup:
+    """``value`` as inline code: a Markdown code span, whose text no abbreviation of the glossary
+    enters (an identifier such as ``gruge_when`` or a value such as ``pièce`` stays whole); a value
+    a code span would not carry as it is, as ``<code>`` holding :func:`text`.
+
+    >>> str(code("gruge_when")), str(code("pièce")), str(code("{village_call: pièce}"))
+    ('`gruge_when`', '`pièce`', '`{village_call: pièce}`')
+    >>> str(code("{++x++}")), str(code("a|b")), str(code("<x>"))
+    ('<code>&#123;++x++&#125;</code>', '<code>a&#124;b</code>', '<code>&lt;x&gt;</code>')
+    """
+    value = "" if value is None else str(value)
+    if _CODE_SPAN.fullmatch(value) and not _CRITIC_MARK.search(value) and value.strip() == value:
+        return Markup(f"`{value}`")
+    return Markup("<code>") + text(value) + Markup("</code>")
+
+
 def finalize(value: Any) -> Any:
     """Every ``{{ … }}`` of a template: ``None`` as nothing, anything else through :func:`text`."""
     return "" if value is None else text(value)

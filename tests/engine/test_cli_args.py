@@ -21,7 +21,8 @@ from reversis.bots import BOTS
 from reversis.cli import _parser, main
 from reversis.scenario import parse_scenario
 
-from .conftest import REPO, WriteScenario
+from .conftest import WriteScenario
+from .processes import alive, children, cpu_ticks, popen_with_default_sigint
 
 SEEDED = "title: A seeded hand\nnarrative: Worth keeping.\nruleset: encyclopedie-1765\nseed: 3\n"
 
@@ -173,56 +174,6 @@ def test_ctrl_c_in_any_command_is_one_line_and_status_130(
     assert capsys.readouterr().err == "reversis: interrupted\n"
 
 
-def _children(pid: int) -> set[int]:
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            found |= {int(child) for child in (task / "children").read_text().split()}
-        except OSError:
-            continue
-    return found
-
-
-def _cpu_ticks(pid: int) -> int:
-    """The CPU time a process has used so far, in clock ticks (0 once it has gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0
-    return int(fields[11]) + int(fields[12])  # utime and stime, fields 14 and 15 of proc(5)
-
-
-def _popen_with_default_sigint(argv: list[str]) -> subprocess.Popen[str]:
-    """Start ``argv`` with SIGINT at its default disposition, whatever this process inherited.
-
-    A job started in the background (``make test &``) inherits SIGINT ignored, and an ignored
-    signal stays ignored across ``exec``: the child would never see the Ctrl-C the test sends. A
-    handler, unlike an ignored signal, is reset to the default by ``exec``, so one is installed for
-    the moment of the start (the test runs in the main thread, where Python takes signals).
-    """
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        return subprocess.Popen(
-            argv,
-            cwd=REPO,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
-
-
 @pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads a process's signals from /proc")
 def test_a_child_the_tests_signal_gets_sigint_at_its_default_even_from_a_background_job() -> None:
     # As under `make test &`: this process ignores SIGINT, and so would a child started plainly.
@@ -234,7 +185,7 @@ def test_a_child_the_tests_signal_gets_sigint_at_its_default_even_from_a_backgro
         signal.signal(signal.SIGINT, previous)
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        with _popen_with_default_sigint([sys.executable, "-c", script]) as proc:
+        with popen_with_default_sigint([sys.executable, "-c", script]) as proc:
             given, _ = proc.communicate(timeout=300)
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -253,14 +204,14 @@ def test_ctrl_c_stops_simulate_and_ends_its_workers(who: str) -> None:
     # on its pool; "process-group": what a terminal's Ctrl-C does.
     argv = ["-m", "reversis", "simulate", "--ruleset", "encyclopedie-1765", "--hands", "10000000", "--jobs", "2"]
     # Generous bounds: they end a test that would hang, never one that is slow on a busy machine.
-    with _popen_with_default_sigint([sys.executable, *argv]) as proc:
+    with popen_with_default_sigint([sys.executable, *argv]) as proc:
         try:
             workers: set[int] = set()
             deadline = time.monotonic() + 300
             # until both workers are playing (each has used the CPU)
             while time.monotonic() < deadline and proc.poll() is None:
-                workers = _children(proc.pid)
-                if len(workers) == 2 and all(_cpu_ticks(w) > 0 for w in workers):
+                workers = children(proc.pid)
+                if len(workers) == 2 and all(cpu_ticks(w) > 0 for w in workers):
                     break
                 time.sleep(0.05)
             assert len(workers) == 2, "simulate did not start its two workers"
@@ -277,9 +228,9 @@ def test_ctrl_c_stops_simulate_and_ends_its_workers(who: str) -> None:
     assert err == "reversis: interrupted\n"
     assert out == ""
     deadline = time.monotonic() + 300
-    while any(map(_alive, workers)) and time.monotonic() < deadline:
+    while any(map(alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(map(_alive, workers)), "a worker outlived simulate"
+    assert not any(map(alive, workers)), "a worker outlived simulate"
 
 
 # -- the error messages of issue 10 ------------------------------------------------------------------

@@ -6,7 +6,6 @@ import json
 import os
 import shlex
 import signal
-import subprocess
 import sys
 import time
 
@@ -15,7 +14,7 @@ import pytest
 from reversis.cli import main
 from reversis.measure import Comparison, interval, measure, summary, wilson
 
-from .test_cli_args import REPO, _alive, _children
+from .processes import alive, children, cpu_ticks, popen_with_default_sigint
 
 ENC = "encyclopedie-1765"
 
@@ -149,29 +148,25 @@ def test_intervals() -> None:
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads the process tree from /proc")
 def test_ctrl_c_stops_compare_and_ends_its_workers() -> None:
     argv = ["compare", "--ruleset", ENC, "--option", "players", "--hands", "10000000", "--jobs", "2"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "reversis", *argv],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        workers: set[int] = set()
-        deadline = time.monotonic() + 30
-        while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
-            workers = _children(proc.pid)
-            time.sleep(0.05)
-        assert len(workers) == 2, "compare did not start its two workers"
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+    # Generous bounds: they end a test that would hang, never one that is slow on a busy machine.
+    with popen_with_default_sigint([sys.executable, "-m", "reversis", *argv]) as proc:
+        try:
+            workers: set[int] = set()
+            deadline = time.monotonic() + 300
+            while time.monotonic() < deadline and proc.poll() is None:
+                workers = children(proc.pid)
+                if len(workers) == 2 and all(cpu_ticks(w) > 0 for w in workers):
+                    break
+                time.sleep(0.05)
+            assert len(workers) == 2, "compare did not start its two workers"
+            os.killpg(proc.pid, signal.SIGINT)
+            out, err = proc.communicate(timeout=300)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
     assert (proc.returncode, err, out) == (130, "reversis: interrupted\n", "")
-    deadline = time.monotonic() + 10
-    while any(map(_alive, workers)) and time.monotonic() < deadline:
+    deadline = time.monotonic() + 300
+    while any(map(alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(map(_alive, workers)), "a worker outlived compare"
+    assert not any(map(alive, workers)), "a worker outlived compare"

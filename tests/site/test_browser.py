@@ -15,6 +15,7 @@ developer's machine and fail under ``CI=true``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -30,15 +31,13 @@ import pytest
 from site_build import REPO, mkdocs_config
 
 try:
-    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route, sync_playwright
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route, sync_playwright
+    from playwright.sync_api import Error as PlaywrightError
 except ImportError:  # checked by the `browser` fixture, which says what to install
     sync_playwright = None  # type: ignore[assignment]
 
 DOCS = REPO / "docs"
 AXE = REPO / "tests" / "site" / "js" / "node_modules" / "axe-core" / "axe.min.js"
-# Where a page loads axe-core from: a script of the page's own origin (served by the test's route,
-# never by the site), which the site's Content-Security-Policy lets run as it runs the site's own.
-AXE_URL_PATH = "/__axe-core__/axe.min.js"
 # The flags of a headless Chromium on a closed network: without the background-networking ones
 # Chromium keeps trying to reach its own services.
 CHROMIUM_ARGS = [
@@ -49,6 +48,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # No request reaches another host than the test server's: every other name is unresolvable.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 SCHEMES = ("light", "dark")
 #: How long the browser may take over one step (Playwright's own default is 30 s).
@@ -180,7 +181,9 @@ class Visit:
         self.context.set_default_navigation_timeout(BROWSER_TIMEOUT_MS)
         self.errors: list[str] = []
         self.outside: list[str] = []
-        self.context.route("**/*", self._route)
+        # Watched, not intercepted: an intercepting route would cost every request a round trip to
+        # this process and turn the browser's cache off; CHROMIUM_ARGS resolve no other host.
+        self.context.on("request", self._request)
         self.page: Page = self._new_page()
 
     def _new_page(self) -> Page:
@@ -199,15 +202,10 @@ class Visit:
         self.outside.clear()
         self.page = self._new_page()
 
-    def _route(self, route: Route) -> None:
-        url = route.request.url
-        if url == self.origin + AXE_URL_PATH:
-            route.fulfill(path=str(AXE), content_type="text/javascript")
-        elif url.startswith(self.origin + "/"):
-            route.continue_()
-        else:
+    def _request(self, request: Request) -> None:
+        url = request.url
+        if not url.startswith((self.origin + "/", "data:", "blob:")):
             self.outside.append(url)
-            route.abort("blockedbyclient")
 
     def open(self, path: str, *, wait: str = "networkidle") -> Page:
         self.page.goto(self.site_url + path, wait_until=wait)  # type: ignore[arg-type]
@@ -217,7 +215,8 @@ class Visit:
         self.context.close()
 
     def axe(self, options: dict[str, Any]) -> list[dict[str, Any]]:
-        self.page.add_script_tag(url=self.origin + AXE_URL_PATH)
+        if not self.page.evaluate("typeof window.axe !== 'undefined'"):  # once per page
+            self.page.evaluate(_axe_source())  # from outside the page: its policy does not apply
         violations: list[dict[str, Any]] = self.page.evaluate(
             "options => axe.run(document, options).then(r => r.violations)", options
         )
@@ -243,6 +242,11 @@ def _url_path_of(built: str) -> str:
 def _url_path(page: str) -> str:
     """The path of a page under the site's URL, from its built file."""
     return _url_path_of(_built_file(page))
+
+
+@functools.cache
+def _axe_source() -> str:
+    return AXE.read_text(encoding="utf-8")
 
 
 def _describe(violations: list[dict[str, Any]]) -> str:
@@ -284,27 +288,59 @@ def test_the_batches_hold_every_page_once() -> None:
     assert sorted(held) == sorted(PAGES) and len(held) == len(set(held))
 
 
-def _page_problems(v: Visit, page: str, scheme: str, screenshots: Path) -> list[str]:
-    """What is wrong with one page in one scheme: console errors, failed or outside requests, the
-    wrong scheme, axe-core's violations (in the dark scheme, the colour rules only)."""
+def _scheme_problems(tab: Page, expected: str) -> list[str]:
+    """The scheme the page shows, once the theme has applied it: on a context's first page it does
+    so a moment after the page has loaded (nothing is stored yet), so it is waited for."""
+    with contextlib.suppress(PlaywrightError):
+        tab.wait_for_function(
+            "expected => document.body.getAttribute('data-md-color-scheme') === expected", arg=expected
+        )
+    shown = tab.get_attribute("body", "data-md-color-scheme")
+    return [] if shown == expected else [f"colour scheme {shown!r}, expected {expected!r}"]
+
+
+#: axe-core's rules in the light scheme (every WCAG 2.1 A and AA rule) and in the dark one (those
+#: whose outcome depends on the colours).
+LIGHT_AXE: dict[str, Any] = {"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]}
+DARK_AXE: dict[str, Any] = {"runOnly": {"type": "rule", "values": COLOUR_RULES}, "resultTypes": ["violations"]}
+
+
+def _axe_problems(v: Visit, options: dict[str, Any], scheme: str) -> list[str]:
+    violations = v.axe(options)
+    return [f"axe-core, {scheme} scheme:\n{_describe(violations)}"] if violations else []
+
+
+def _page_problems(v: Visit, page: str, screenshots: Path) -> list[str]:
+    """What is wrong with one page, opened once where the reader prefers the light scheme: console
+    errors, failed or outside requests, the wrong scheme, axe-core's violations; then, switched to
+    the dark scheme by its toggle (as a reader does), the colour rules' violations."""
     v.fresh_page()
     # The first page of a kind: until the network is idle, so that a late request is seen too.
     tab = v.open(_url_path(page), wait="networkidle" if page in REPRESENTATIVES else "load")
-    problems = list(v.errors) + [f"request outside the test server: {url}" for url in v.outside]
-    expected_scheme = "slate" if scheme == "dark" else "default"
-    shown = tab.get_attribute("body", "data-md-color-scheme")
-    if shown != expected_scheme:
-        problems.append(f"colour scheme {shown!r}, expected {expected_scheme!r}")
+    problems = _scheme_problems(tab, "default")
     if page in REPRESENTATIVES:
-        tab.screenshot(path=str(screenshots / f"{_kind(page)}-{scheme}.png"), full_page=True)
-    if scheme == "light":
-        options: dict[str, Any] = {"runOnly": {"type": "tag", "values": WCAG_TAGS}}
-    else:
-        options = {"runOnly": {"type": "rule", "values": COLOUR_RULES}}
-    options["resultTypes"] = ["violations"]
-    violations = v.axe(options)
-    if violations:
-        problems.append(f"axe-core:\n{_describe(violations)}")
+        tab.screenshot(path=str(screenshots / f"{_kind(page)}-light.png"), full_page=True)
+    problems += _axe_problems(v, LIGHT_AXE, "light")
+    toggle = tab.locator("label[for^='__palette_']:visible")
+    toggle.click()
+    problems += _scheme_problems(tab, "slate")
+    problems += _axe_problems(v, DARK_AXE, "dark")
+    toggle = tab.locator("label[for^='__palette_']:visible")
+    toggle.click()  # back to the light scheme, which the theme remembers for the next page
+    problems += _scheme_problems(tab, "default")
+    problems += list(v.errors) + [f"request outside the test server: {url}" for url in v.outside]
+    return problems
+
+
+def _dark_preference_problems(v: Visit, page: str, screenshots: Path) -> list[str]:
+    """The first page of a kind where the reader prefers the dark scheme: it comes up dark by itself,
+    loads cleanly, and passes the colour rules."""
+    v.fresh_page()
+    tab = v.open(_url_path(page), wait="networkidle")
+    problems = _scheme_problems(tab, "slate")
+    tab.screenshot(path=str(screenshots / f"{_kind(page)}-dark.png"), full_page=True)
+    problems += _axe_problems(v, DARK_AXE, "dark")
+    problems += list(v.errors) + [f"request outside the test server: {url}" for url in v.outside]
     return problems
 
 
@@ -312,18 +348,24 @@ def _page_problems(v: Visit, page: str, scheme: str, screenshots: Path) -> list[
 def test_every_page_loads_cleanly_and_passes_axe_in_both_schemes(
     browser: Browser, site_url: str, screenshots: Path, batch: str
 ) -> None:
-    """Each page of the batch, in the light and the dark scheme, one browser context per scheme
-    reused from page to page; the failure lists every page and scheme that failed, and why."""
+    """Each page of the batch, opened once in one browser context reused from page to page (a fresh
+    tab for each): in the light scheme, then in the dark one by the toggle. The first page of each
+    kind is opened again where the reader prefers the dark scheme (the pages of a kind share their
+    theme). The failure lists every page that failed, and why."""
     failures: list[str] = []
-    for scheme in SCHEMES:
-        v = Visit(browser, site_url, scheme=scheme)
-        try:
-            for page in BATCHES[batch]:
-                problems = _page_problems(v, page, scheme, screenshots)
-                if problems:
-                    failures.append(f"{page} ({scheme} scheme):\n" + "\n".join(problems))
-        finally:
-            v.close()
+    light = Visit(browser, site_url, scheme="light")
+    dark = Visit(browser, site_url, scheme="dark")
+    try:
+        for page in BATCHES[batch]:
+            problems = _page_problems(light, page, screenshots)
+            if page in REPRESENTATIVES:
+                preferred = _dark_preference_problems(dark, page, screenshots)
+                problems += [f"{p} (the reader prefers the dark scheme)" for p in preferred]
+            if problems:
+                failures.append(f"{page}:\n" + "\n".join(problems))
+    finally:
+        light.close()
+        dark.close()
     assert not failures, "\n\n".join(failures)
 
 
