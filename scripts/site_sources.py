@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 from site_links import fold, relative
 from site_text import CLASS_MEANINGS, Glossed, gloss_heading, transcription_html, translation_html
-from site_topics import TOPIC_TITLES, issued_text
+from site_topics import TOPIC_TITLES, issued_text, split_example
 
 from reversis.annotations import Annotation
 from reversis.corpus import Paragraph, Source, cite, source_url
@@ -246,8 +246,11 @@ def _annotation_view(site: Site, a: Annotation, *, page: str) -> dict[str, Any]:
         options.append({"name": name, "link": link})
     heading = gloss_heading(a.gloss)
     title = TOPIC_TITLES.get(a.topic, (a.topic, ""))[0]
+    prose, code = split_example(a.example) if a.example else ("", "")
     return {
         "annotation": a,
+        "prose": prose,
+        "code": code,
         "options": options,
         "heading": heading,
         "heading_is_gloss": heading == collapse(a.gloss).rstrip(".:;, "),

@@ -102,6 +102,26 @@ def test_every_annotation_marks_the_words_it_quotes(built_site: Path, source_id:
 
 
 @pytest.mark.parametrize("source_id", [sid for sid, _ in NAMES])
+def test_every_annotations_example_is_on_its_source_page_to_run(built_site: Path, source_id: str) -> None:
+    """Under each annotation of a source page, the example its topic page shows: the doctest the tests
+    run, which "Try it" runs and edits in the page."""
+    html = _html(built_site, f"sources/{source_id}/index.html")
+    shown = {
+        anchor: unescape(code)
+        for anchor, code in re.findall(
+            r'<div class="annotation [^"]*" id="([^"]+)">(?:(?!<div class="annotation ).)*?'
+            r'<pre class="doctest"><code[^>]*>(.*?)</code></pre>',
+            html,
+            re.DOTALL,
+        )
+    }
+    wanted = {a.id: a.example for a in load_annotations() if a.source == source_id and a.example}
+    assert wanted and set(shown) == set(wanted)
+    for aid, example in wanted.items():
+        assert shown[aid].splitlines()[0] in example, aid
+
+
+@pytest.mark.parametrize("source_id", [sid for sid, _ in NAMES])
 def test_the_glossary_marks_a_term_once_in_a_paragraph(built_site: Path, source_id: str) -> None:
     html = _html(built_site, f"sources/{source_id}/index.html")
     blocks = re.findall(r'<p class="transcription" lang="\w+">(.*?)</p>', html, re.DOTALL)
