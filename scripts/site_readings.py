@@ -3,7 +3,8 @@
 Made from the committed measurements of ``make readings`` (``readings/<bot>/<ruleset>.json``, see
 :mod:`reversis.readings`) every time the pages are made: one SVG per option that an ambiguous
 statement's readings set (``docs/readings/<ruleset>/<option>.svg``, drawn by matplotlib and
-written with the pages, so that a stale plot fails the same test as a stale page), the view that
+written with the pages, so that a stale plot fails the same test as a stale page; a plot already
+drawn from the same measurements by the same code is read from ``PLOT_CACHE``), the view that
 ``readings_entry.md.j2`` shows under each ambiguity of the topic and ruleset pages, and the page
 ``docs/readings/index.md``, which ranks every option measured by how much its readings move the
 players' results. Nothing is drawn in the reader's browser and nothing is fetched.
@@ -14,9 +15,13 @@ players' results. Nothing is drawn in the reader's browser and nothing is fetche
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import os
 from collections.abc import Mapping, Sequence
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +37,10 @@ FOLDER = "readings"
 RANKED_BY = "cautious"
 #: How many rules a plot and a table show: those whose frequency changes most.
 TOP_RULES = 4
+#: Where the plots already drawn are kept, each under a name made from everything it is drawn from
+#: (the measurements, this module's code, matplotlib's version): drawing them is most of the time
+#: the pages take, and they change only when one of those does. ``make clean`` empties it.
+PLOT_CACHE = Path(__file__).resolve().parents[1] / "build" / "cache" / "readings-plots"
 #: Labels of an outcome that are not a player (the pool).
 NOT_PLAYERS = ("pool",)
 
@@ -225,8 +234,31 @@ def figures(annotations: Sequence[Annotation]) -> dict[Path, str]:
             for name in dict.fromkeys(n for r in annotation.readings for n in r.options):
                 by_bot = measurements().get((ruleset, name))
                 if by_bot:
-                    out[Path(FOLDER) / ruleset / f"{name}.svg"] = figure_svg(ruleset, name, by_bot)
+                    out[Path(FOLDER) / ruleset / f"{name}.svg"] = cached_figure_svg(ruleset, name, by_bot)
     return out
+
+
+@cache
+def _drawing_fingerprint() -> bytes:
+    """What a plot depends on besides its data: the code that draws it and matplotlib's version."""
+    return Path(__file__).read_bytes() + metadata.version("matplotlib").encode()
+
+
+def cached_figure_svg(
+    ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]], folder: Path = PLOT_CACHE
+) -> str:
+    """:func:`figure_svg`, drawn once for the same measurements, code and matplotlib: kept in
+    ``folder`` under the hash of all three, written whole or not at all (two processes may draw it)."""
+    data = json.dumps([ruleset, option, by_bot], sort_keys=True, default=str).encode()
+    kept = folder / f"{hashlib.sha256(data + _drawing_fingerprint()).hexdigest()}.svg"
+    if kept.is_file():
+        return kept.read_text(encoding="utf-8")
+    svg = figure_svg(ruleset, option, by_bot)
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_suffix(f".{os.getpid()}.partial")
+    partial.write_text(svg, encoding="utf-8")
+    partial.replace(kept)
+    return svg
 
 
 def ranking_page(annotations: Sequence[Annotation], env: jinja2.Environment) -> str:

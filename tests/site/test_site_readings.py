@@ -8,6 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 from html import unescape
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -69,11 +70,30 @@ def test_each_plot_is_an_svg_with_nothing_to_run_or_fetch(case: tuple, wanted_pa
     assert f"bot cautious, {hands} hands per reading" in texts and "bot random" in texts
 
 
-def test_a_plot_is_the_same_each_time_it_is_made() -> None:
+def test_a_plot_is_the_same_each_time_it_is_made(site_script: ModuleType) -> None:
     import site_readings
 
     (ruleset, option), by_bot = next(iter(MEASURED.items()))
     assert site_readings.figure_svg(ruleset, option, by_bot) == site_readings.figure_svg(ruleset, option, by_bot)
+
+
+def test_a_kept_plot_is_the_plot_and_other_measurements_draw_anew(site_script: ModuleType, tmp_path: Path) -> None:
+    # site_script: the build script, which puts the scripts' folder on the path
+    import copy
+
+    import site_readings
+
+    (ruleset, option), by_bot = next(iter(MEASURED.items()))
+    drawn = site_readings.figure_svg(ruleset, option, by_bot)
+    assert site_readings.cached_figure_svg(ruleset, option, by_bot, tmp_path) == drawn  # drawn and kept
+    [kept] = tmp_path.glob("*.svg")
+    assert kept.read_text(encoding="utf-8") == drawn
+    assert site_readings.cached_figure_svg(ruleset, option, by_bot, tmp_path) == drawn  # read back
+    changed = copy.deepcopy(dict(by_bot))
+    bot = next(iter(changed))
+    changed[bot]["hands"] = changed[bot]["hands"] + 1
+    assert site_readings.cached_figure_svg(ruleset, option, changed, tmp_path) != drawn
+    assert len(list(tmp_path.glob("*.svg"))) == 2 and not list(tmp_path.glob("*.partial"))
 
 
 def test_a_difference_within_its_interval_is_shown_as_indistinguishable(wanted_pages: dict[Path, str]) -> None:
