@@ -124,7 +124,9 @@ def survivors_of(module: str, names: dict[str, str], work: Path) -> list[Survivo
     mutated = (work / module).read_text(encoding="utf-8")
     lines = mutated.splitlines()
     functions = _functions(ast.parse(mutated))
-    original = (ROOT / module).read_text(encoding="utf-8").splitlines()
+    original_text = (ROOT / module).read_text(encoding="utf-8")
+    original = original_text.splitlines()
+    spans = {name: (f.lineno, f.end_lineno or f.lineno) for name, f in _functions(ast.parse(original_text)).items()}
     seen: dict[str, int] = {}
     out = []
     for name, status in sorted(names.items(), key=lambda kv: (kv[0].rpartition("__mutmut_")[0], _n(kv[0]))):
@@ -140,7 +142,9 @@ def survivors_of(module: str, names: dict[str, str], work: Path) -> list[Survivo
         seen[key] = seen.get(key, 0) + 1
         if seen[key] > 1:
             key += f"#{seen[key]}"
-        line = next((i for i, text in enumerate(original, 1) if old and text.strip() == old[0]), 0)
+        first, last = spans.get(_readable(base).rpartition(".")[2], (1, len(original)))
+        within = [*range(first, last + 1), *range(1, len(original) + 1)]  # its function's lines first
+        line = next((i for i in within if old and original[i - 1].strip() == old[0]), 0)
         out.append(Survivor(key, name, line, change, status))
     return out
 

@@ -127,13 +127,26 @@ def turned_result(hand: Hand, k: int) -> tuple[Any, Any]:
 # -- exchanging the suits -------------------------------------------------------------------------
 
 
+_CARDS: dict[tuple[str, str], int | None] = {}
+
+
+def _card_or_none(pack: Pack, value: str) -> int | None:
+    """The card a string names in the pack, or None; remembered, since a refusal spells out suggestions."""
+    key = (pack.id, value)
+    if key not in _CARDS:
+        try:
+            _CARDS[key] = pack.parse(value)
+        except ScenarioError:
+            _CARDS[key] = None
+    return _CARDS[key]
+
+
 def _suited(value: Any, pack: Pack, perm: tuple[int, ...]) -> Any:
     """An option's value with every card and suit letter it names mapped by the permutation; a list of
     cards as a set, since a ruleset's lists of cards are sets."""
     if isinstance(value, str):
-        try:
-            c = pack.parse(value)
-        except ScenarioError:  # not a card: a suit letter (one that is not also a rank's, as the caballo's C)
+        c = _card_or_none(pack, value)
+        if c is None:  # not a card: a suit letter (one that is not also a rank's, as the caballo's C)
             if len(value) == 1 and value in pack.suit_letters and value not in pack.rank_letters:
                 return pack.suit_letters[perm[pack.suit_letters.index(value)]]
             return value
