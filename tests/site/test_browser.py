@@ -1,10 +1,11 @@
 """The built site in a real browser: Debian's Chromium driven by Playwright, axe-core injected.
 
 Every page of the site (each Markdown page of ``docs/``, and the 404 page), in the light and the
-dark scheme: it loads with no console error, no failed request and no request to any host but
-the test server, and axe-core finds no WCAG 2.1 A/AA violation (in the dark scheme, the colour
-rules). Then what a reader does: switch a paragraph's tabs, search, open a citation and copy it,
-switch the scheme, step through a replay with the arrow keys. A full-page screenshot of the
+dark scheme: it loads with no console error, no failed request, no request to any host but
+the test server and no reported violation of its Content-Security-Policy, and axe-core finds
+no WCAG 2.1 A/AA violation (in the dark scheme, the colour rules). Then what a reader does:
+switch a paragraph's tabs, search, open a citation and copy it, switch the scheme, step through a
+replay with the arrow keys. A full-page screenshot of the
 first page of each kind (each top folder of the site, and the home page) in both schemes is kept
 in ``$REVERSIS_SCREENSHOTS`` (a temporary folder when unset; its place is printed).
 
@@ -57,6 +58,11 @@ BROWSER_TIMEOUT_MS = 180_000
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # The rules whose outcome depends on the colours, run again in the dark scheme.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+# A script run first in every page a Visit opens: it keeps each violation of the page's
+# Content-Security-Policy that the browser reports (the policy is enforced, as for a reader).
+POLICY_WATCH = """window.__violations = [];
+document.addEventListener('securitypolicyviolation', e => window.__violations.push(
+    e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + e.sourceFile + ':' + e.lineNumber));"""
 # The site's path on its server (the path of `site_url`): the 404 page links its assets from there.
 SITE_PATH = urlsplit(mkdocs_config()["site_url"]).path or "/"
 
@@ -184,6 +190,7 @@ class Visit:
         # Watched, not intercepted: an intercepting route would cost every request a round trip to
         # this process and turn the browser's cache off; CHROMIUM_ARGS resolve no other host.
         self.context.on("request", self._request)
+        self.context.add_init_script(POLICY_WATCH)
         self.page: Page = self._new_page()
 
     def _new_page(self) -> Page:
@@ -213,6 +220,11 @@ class Visit:
 
     def close(self) -> None:
         self.context.close()
+
+    def policy_violations(self) -> list[str]:
+        """The violations of its Content-Security-Policy that the page has reported so far."""
+        found: list[str] = self.page.evaluate("() => window.__violations || []")
+        return found
 
     def axe(self, options: dict[str, Any]) -> list[dict[str, Any]]:
         if not self.page.evaluate("typeof window.axe !== 'undefined'"):  # once per page
@@ -310,6 +322,12 @@ def _axe_problems(v: Visit, options: dict[str, Any], scheme: str) -> list[str]:
     return [f"axe-core, {scheme} scheme:\n{_describe(violations)}"] if violations else []
 
 
+def _policy_problems(v: Visit) -> list[str]:
+    """The page's reported violations of its policy (each once: the list is emptied as it is read)."""
+    found: list[str] = v.page.evaluate("() => (window.__violations || []).splice(0)")
+    return [f"violation of the page's Content-Security-Policy: {x}" for x in found]
+
+
 def _page_problems(v: Visit, page: str, screenshots: Path) -> list[str]:
     """What is wrong with one page, opened once where the reader prefers the light scheme: console
     errors, failed or outside requests, the wrong scheme, axe-core's violations; then, switched to
@@ -320,6 +338,7 @@ def _page_problems(v: Visit, page: str, screenshots: Path) -> list[str]:
     problems = _scheme_problems(tab, "default")
     if page in REPRESENTATIVES:
         tab.screenshot(path=str(screenshots / f"{_kind(page)}-light.png"), full_page=True)
+    problems += _policy_problems(v)
     problems += _axe_problems(v, LIGHT_AXE, "light")
     # The toggle's click event, without the pointer over it: a pointer there would show its tooltip,
     # fading in, which axe-core would measure mid-fade.
@@ -329,6 +348,7 @@ def _page_problems(v: Visit, page: str, screenshots: Path) -> list[str]:
     # back to the light scheme, which the theme remembers for the next page
     tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
     problems += _scheme_problems(tab, "default")
+    problems += _policy_problems(v)
     problems += list(v.errors) + [f"request outside the test server: {url}" for url in v.outside]
     return problems
 
@@ -340,6 +360,7 @@ def _dark_preference_problems(v: Visit, page: str, screenshots: Path) -> list[st
     tab = v.open(_url_path(page), wait="networkidle")
     problems = _scheme_problems(tab, "slate")
     tab.screenshot(path=str(screenshots / f"{_kind(page)}-dark.png"), full_page=True)
+    problems += _policy_problems(v)
     problems += _axe_problems(v, DARK_AXE, "dark")
     problems += list(v.errors) + [f"request outside the test server: {url}" for url in v.outside]
     return problems

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import BATCHES, NARROW, PAGES, SITE_PATH, Visit, _SiteHandler, _url_path
+from test_browser import NARROW, PAGES, SITE_PATH, Visit, _SiteHandler
 
 from reversis.annotations import load_annotations
 from reversis.corpus import load_corpus
@@ -308,44 +308,23 @@ def test_every_page_carries_a_strict_policy_and_no_style_attribute(built_site: P
         assert not re.search(r"<[^>]+\sstyle=", html), path
 
 
-@pytest.fixture(scope="module")
-def policy_watch() -> str:
-    """A script run first in every page: it keeps each violation of the policy the page reports."""
-    return """window.__violations = [];
-    document.addEventListener('securitypolicyviolation', e => window.__violations.push(
-        e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + e.sourceFile + ':' + e.lineNumber));"""
-
-
-@pytest.mark.parametrize("batch", BATCHES)
-def test_no_page_reports_a_violation_of_its_policy(visit: Callable[..., Visit], policy_watch: str, batch: str) -> None:
-    """Every page, with its policy enforced by the browser: no violation reported, no error."""
-    v = visit()
-    v.context.add_init_script(policy_watch)
-    problems = []
-    for page in BATCHES[batch]:
-        v.errors.clear()
-        tab = v.open(_url_path(page), wait="load")
-        violations = tab.evaluate("() => window.__violations")
-        # (a request the last page left unfinished fails as this one opens: test_browser.py sees
-        # failed requests; here, the policy's violations and the scripts' errors)
-        errors = [e for e in v.errors if not e.startswith("request failed")]
-        problems += [f"{page}: {x}" for x in [*violations, *errors]]
-    assert not problems, "\n".join(problems)
+# Every page's reported violations of its policy are checked where every page is opened once
+# (test_browser.py: test_every_page_loads_cleanly_and_passes_axe_in_both_schemes); here, a search
+# and a replay under it.
 
 
 @pytest.mark.parametrize("width", VIEWPORTS)
 def test_search_and_the_replay_work_under_the_policy(
-    visit: Callable[..., Visit], policy_watch: str, screenshots: Path, width: str
+    visit: Callable[..., Visit], screenshots: Path, width: str
 ) -> None:
     v = visit(viewport=VIEWPORTS[width])
-    v.context.add_init_script(policy_watch)
     tab = v.open(PAYING_EXAMPLE, wait="load")
     tab.locator(".replay-next").click()
     tab.wait_for_function("() => location.hash === '#step-2'")
     groups = _search(tab, "quinola")
     assert groups
     tab.screenshot(path=str(screenshots / f"search-under-policy-{width}.png"))
-    assert not tab.evaluate("() => window.__violations")
+    assert not v.policy_violations()
     assert not v.errors, "\n".join(v.errors)
 
 
