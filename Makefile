@@ -35,9 +35,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# pytest-xdist: one worker per core (-n auto); the site is built once and shared by the workers.
+# pytest-xdist: one worker per core (-n auto), a worker that runs out of tests taking some of the
+# other's (worksteal); the site is built once and shared by the workers.
 unit: $(STAMP)
-	$(BIN)/pytest -q -n auto
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 # How far the annotations cover each source; fails unless every rule-bearing paragraph is annotated,
 # every modelled statement proved by a passing example and every mutant killed.

@@ -5,6 +5,7 @@ the project does not hold, and every link and fragment of the served and the off
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from html import unescape
@@ -278,3 +279,29 @@ def test_a_ruleset_table_gives_each_options_meaning(built_site: Path) -> None:
         assert row, name
         words = re.sub(r"\s+", "", _text(option.meaning))
         assert words[:40] in re.sub(r"\s+", "", _text(row.group(1))), name
+
+
+def _navigation(site: Path, path: Path) -> list[tuple[str, str]]:
+    """The links of a page's navigation (the primary sidebar), each as the site path it leads to and
+    its words, but for the page's own table of contents (links to ``#`` fragments of the page)."""
+    html = path.read_text(encoding="utf-8")
+    start = html.index('class="md-sidebar md-sidebar--primary"')
+    end = html.find('class="md-sidebar md-sidebar--secondary"', start)
+    folder = "/" + path.parent.relative_to(site).as_posix()
+    site_path = urlsplit(mkdocs_config()["site_url"]).path.rstrip("/")
+    links = []
+    nav = html[start:end] if end > 0 else html[start : html.index('class="md-content"', start)]
+    for href, words in re.findall(r'<a href="([^"]*)"[^>]*>(.*?)</a>', nav, flags=re.DOTALL):
+        if href.startswith("#"):
+            continue
+        target = href.removeprefix(site_path) if href.startswith("/") else posixpath.join(folder, href)
+        links.append((posixpath.normpath(target.split("#")[0]), " ".join(_text(words).split())))
+    return links
+
+
+def test_every_page_has_the_same_navigation_but_its_own_entry(built_site: Path) -> None:
+    # the browser tests check the whole tree once per kind of page (test_browser.NAVIGATION)
+    home = _navigation(built_site, built_site / "index.html")
+    assert len(home) > 150  # every page of the site, with the sections
+    different = [p for p in _pages(built_site) if _navigation(built_site, p) != home]
+    assert not different, [str(p.relative_to(built_site)) for p in different[:5]]
