@@ -303,13 +303,21 @@ def test_the_batches_hold_every_page_once() -> None:
     assert sorted(held) == sorted(PAGES) and len(held) == len(set(held))
 
 
+#: True once no finite CSS transition or animation is running: a colour measured mid-transition
+#: (a button's, 125 ms after the scheme changes) is neither scheme's.
+SETTLED = """() => document.getAnimations().every(a =>
+    a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
 def _scheme_problems(tab: Page, expected: str) -> list[str]:
-    """The scheme the page shows, once the theme has applied it: on a context's first page it does
-    so a moment after the page has loaded (nothing is stored yet), so it is waited for."""
+    """The scheme the page shows, once the theme has applied it and its colours have finished their
+    transitions: on a context's first page it applies it a moment after the page has loaded
+    (nothing is stored yet), and every change of scheme starts transitions; both are waited for."""
     with contextlib.suppress(PlaywrightError):
         tab.wait_for_function(
             "expected => document.body.getAttribute('data-md-color-scheme') === expected", arg=expected
         )
+        tab.wait_for_function(SETTLED)
     shown = tab.get_attribute("body", "data-md-color-scheme")
     return [] if shown == expected else [f"colour scheme {shown!r}, expected {expected!r}"]
 
