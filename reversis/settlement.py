@@ -72,7 +72,7 @@ def _reversis(hand: Hand) -> tuple[int | None, int | None, int | None]:
     last = hand.rules.settings["reversis_last_tricks"]
     open_tricks = number - last
     if last and winners[:open_tricks].count(first) == open_tricks:
-        return None, winners[0], next(w for w in winners[open_tricks:] if w != winners[0])
+        return None, first, next(w for w in winners[open_tricks:] if w != first)
     return None, None, None
 
 
