@@ -6,7 +6,9 @@
 
 Each step of ``make test`` (setup, lint, typecheck, unit, coverage) runs as ``make STEP`` and is
 timed on the clock; pytest is asked for its ten slowest tests (``--durations=10``), which are
-printed after the steps. The exit status is make's: a failing step stops the run, as in
+printed after the steps, and for a JUnit XML report, from which the time of each test file is
+summed (setup, call and teardown of its tests, whichever worker ran them): the files that cost
+the most come last. The exit status is make's: a failing step stops the run, as in
 ``make test``. ``--background`` starts each step the way ``make test &`` does in a shell, with
 standard input from /dev/null, in a session of its own and with SIGINT ignored, so that a test
 which depends on a terminal or on Ctrl-C reaching its children fails here as it would there.
@@ -22,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree as ET
+from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -33,10 +37,11 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_step(step: str, *, cwd: Path, background: bool) -> tuple[float, int, str]:
+def run_step(step: str, *, cwd: Path, background: bool, junit: Path) -> tuple[float, int, str]:
     """``make STEP`` in ``cwd``: seconds on the clock, exit status, output."""
     target = ".venv/.installed-stamp" if step == "setup" else step
-    env = {**os.environ, "PYTEST_ADDOPTS": (os.environ.get("PYTEST_ADDOPTS", "") + " --durations=10").strip()}
+    extra = f" --durations=10 --junitxml={junit}"
+    env = {**os.environ, "PYTEST_ADDOPTS": (os.environ.get("PYTEST_ADDOPTS", "") + extra).strip()}
     started = time.perf_counter()
     done = subprocess.run(
         ["make", "--no-print-directory", target],
@@ -59,6 +64,21 @@ def slowest(output: str, count: int = 10) -> list[str]:
     return [text for _, text in sorted(found, reverse=True)[:count]]
 
 
+def by_file(junit: Path) -> dict[str, float]:
+    """Seconds spent in each test file, from pytest's JUnit XML report (empty if there is none)."""
+    seconds: defaultdict[str, float] = defaultdict(float)
+    if not junit.is_file():
+        return seconds
+    for case in ET.parse(junit).iter("testcase"):
+        module = case.get("classname", "").split("[")[0]
+        # "tests.site.test_browser" or "tests.site.test_browser.Class": the file's dotted path
+        # (a doctest's is its module's: "reversis.hand")
+        parts = [p for p in module.split(".") if p]
+        tests = parts[: max((i + 1 for i, p in enumerate(parts) if p.startswith("test")), default=len(parts))]
+        seconds["/".join(tests) + ".py" if tests else "(unknown)"] += float(case.get("time", 0))
+    return seconds
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--fresh", action="store_true", help="time a fresh clone of HEAD, setup included")
@@ -66,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="reversis-suite-") as scratch:
         cwd = REPO
+        junit = Path(scratch) / "junit.xml"
         if args.fresh:
             cwd = Path(scratch) / "clone"
             subprocess.run(["git", "clone", "--quiet", str(REPO), str(cwd)], check=True)
@@ -75,13 +96,14 @@ def main(argv: list[str] | None = None) -> int:
         for step in STEPS:
             if step == "setup" and not args.fresh and (cwd / ".venv" / ".installed-stamp").is_file():
                 continue
-            seconds, status, output = run_step(step, cwd=cwd, background=args.background)
+            seconds, status, output = run_step(step, cwd=cwd, background=args.background, junit=junit)
             times.append((step, seconds))
             outputs.append(output)
             if status != 0:
                 print(output[-4000:], file=sys.stderr)
                 print(f"make {step} failed (exit status {status})", file=sys.stderr)
                 break
+        files = by_file(junit)
     where = "a fresh clone" if args.fresh else "this checkout"
     how = "as a background job" if args.background else "in the foreground"
     print(f"make test, {where}, {how}, {os.cpu_count()} cores:")
@@ -94,6 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     print("the ten slowest tests:")
     for line in slowest("\n".join(outputs)):
         print(f"  {line}")
+    if files:
+        total = sum(files.values())
+        print(f"where pytest's time goes (the sum over its workers, {total:.0f} s), the costliest files last:")
+        for name, seconds in sorted(files.items(), key=lambda kv: kv[1])[-15:]:
+            print(f"  {seconds:7.1f} s {100 * seconds / total:5.1f} %  {name}")
     return status
 
 
