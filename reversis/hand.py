@@ -77,6 +77,12 @@ class Phase(Enum):
 _TRICKS = Phase.TRICKS
 
 
+def _check_dealer(dealer: int, players: int) -> None:
+    """Refuse a dealer who is not one of the seats, with a one-line ``ScenarioError``."""
+    if not 0 <= dealer < players:
+        raise ScenarioError(f"dealer {dealer} is not a seat (0..{players - 1})")
+
+
 class Hand:
     """A hand in progress. Build it with :meth:`deal` (shuffled) or directly from given cards."""
 
@@ -132,8 +138,7 @@ class Hand:
         self.rules = rules
         self.params = p
         n = self.players = p.players
-        if not 0 <= dealer < n:
-            raise ScenarioError(f"dealer {dealer} is not a seat (0..{n - 1})")
+        _check_dealer(dealer, n)
         self.dealer = dealer
         self.eldest = (dealer + 1) % n
         if len(hands) != n:
@@ -237,6 +242,7 @@ class Hand:
         """Shuffle and deal: packets of ``deal_packet`` from the eldest round to the dealer,
         the dealer's extra card(s) last, and the rest to the talon (rule ``deal``)."""
         p = params if params is not None else compile_params(rules)
+        _check_dealer(dealer, p.players)
         pack = shuffle_pack(p.pack, rng)
         hands = [list(take(pack)) for take in p.deal_order[dealer]]
         talon = pack[len(pack) - p.talon_size :]

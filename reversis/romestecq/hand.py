@@ -376,11 +376,9 @@ class Hand:
         if rule is None:
             raise IllegalAction(f"seat {seat} counts a {name} he does not hold", rule="claim.held")
         article = "article 13" if rule == "claim.false" else "article 16"
-        if self._fault(rule, f"seat {seat} counts a {name} he does not hold ({article})"):
-            penalties.lose_game(self, rule, seat, None)
-            return
-        self.marks.mark(self.params.side_of(seat), claimed, rule=f"{name}.hand", trick=None, seat=seat)
-        self.claims.append(Claim(seat, name, claimed, f"{name}.hand"))
+        # refused, or (accept_illegal) it stands and he loses the game: a false claim never scores
+        self._fault(rule, f"seat {seat} counts a {name} he does not hold ({article})")
+        penalties.lose_game(self, rule, seat, None)
 
     def finish(self) -> None:
         """End the hand after the claims: the side that first rubbed out its last mark wins the game."""

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from reversis import FRENCH, Hand, IllegalExchange, IllegalPlay, Phase, RulesetError, load_ruleset
+from reversis import FRENCH, Hand, IllegalExchange, IllegalPlay, Phase, RulesetError, ScenarioError, load_ruleset
 from reversis.cards import TEN, Card, card_rank, card_suit
 from reversis.events import Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.ledger import POOL, Entry
@@ -115,6 +115,21 @@ def test_deal_gives_each_player_his_share_the_dealer_one_more_and_the_rest_to_th
         finish(hand, seed=dealer)
         assert len(hand.tricks) == hand_size
         assert all(not hand.holding(seat) for seat in range(players))
+
+
+@pytest.mark.parametrize(
+    ("options", "dealer", "seats"),
+    [
+        pytest.param({}, 4, "0..3", id="four-players-dealer-4"),
+        pytest.param({}, -1, "0..3", id="four-players-dealer-minus-1"),
+        pytest.param({"players": 5}, 5, "0..4", id="five-players-dealer-5"),
+    ],
+)
+def test_deal_refuses_a_dealer_who_is_not_a_seat_in_one_line(options: dict[str, Any], dealer: int, seats: str) -> None:
+    rules = load_ruleset(RULESET).with_options(options)
+    with pytest.raises(ScenarioError) as refused:
+        Hand.deal(rules, dealer=dealer, rng=random.Random(0))
+    assert str(refused.value) == f"dealer {dealer} is not a seat ({seats})"
 
 
 def test_keep_tens_deals_the_tens() -> None:
