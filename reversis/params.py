@@ -63,6 +63,8 @@ def setting(rules: Ruleset, name: str) -> Any:
 
 #: The criteria a ruleset's ``talon_ranking`` may list (see :func:`reversis.settlement.rank_seats`).
 TALON_CRITERIA = ("tricks", "points", "no-trick", "left-of-dealer", "eldest-first", "dealer-first", "renouncer-first")
+#: The criteria that give every seat a place of its own, counted from the dealer.
+SEAT_CRITERIA = ("left-of-dealer", "eldest-first", "dealer-first")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,8 +162,12 @@ def compile_params(rules: Ruleset) -> Params:
     if players not in talon_sizes:
         raise RulesetError(f"ruleset {rules.id}: no talon size for {players} players (option talon)")
     talon_size = talon_sizes[players]
-    if talon_size < 0:
-        raise RulesetError(f"ruleset {rules.id}: option talon: a talon of {talon_size} cards")
+    if talon_size < 1:
+        # each player may take from the talon in the exchange; with no card there, nothing to take
+        raise RulesetError(
+            f"ruleset {rules.id}: option talon: a talon of {talon_size} cards at {players} players "
+            "(the exchange takes from it: at least one)"
+        )
     if rules["dealer_extra"] and not rules["dealer_discards"]:
         raise RulesetError(
             f"ruleset {rules.id}: the dealer's extra card(s) must be discarded (option dealer_discards), "
@@ -196,6 +202,13 @@ def compile_params(rules: Ruleset) -> Params:
                 f"ruleset {rules.id}: option talon_ranking: unknown criterion {criterion!r} "
                 f"(known: {', '.join(TALON_CRITERIA)})"
             )
+    if not set(rules["talon_ranking"]) & set(SEAT_CRITERIA):
+        # every seat has its own place in a seat order, so the ranking always ends in one taker, and
+        # a tie goes to the same seat counted from the dealer wherever the table sits
+        raise RulesetError(
+            f"ruleset {rules.id}: option talon_ranking: {', '.join(rules['talon_ranking'])} names no seat order "
+            f"to break a tie ({', '.join(SEAT_CRITERIA)})"
+        )
     renouncer_cards = 0
     for i, text in enumerate(setting(rules, "renouncer_cards")):
         renouncer_cards |= 1 << _card(rules, f"renouncer_cards[{i}]", text)

@@ -359,7 +359,8 @@ def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], numbe
     if runner_up is not None:
         criteria = rules["talon_ranking"]
         pairs = zip(criteria, keys[taker], keys[runner_up], strict=True)
-        decided_by = next((c for c, a, b in pairs if a != b), "seat order")
+        # (a seat criterion, which every ranking has, always separates two seats)
+        decided_by = next(c for c, a, b in pairs if a != b)
     others = [s for s in range(n) if s != taker]
     payer_rule = rules["talon_payer"]
     if payer_rule.startswith("most-points"):

@@ -231,6 +231,10 @@ def load_equivalents() -> dict[str, dict[str, str]]:
         if not isinstance(value, dict) or not str(value.get("reason", "")).strip() or "\n" in value["reason"]:
             print(f"{EQUIVALENTS.relative_to(ROOT)}: {key}: a one-line reason is required", file=sys.stderr)
             sys.exit(2)
+        beyond = value.get("beyond_readings")
+        if beyond is not None and (not isinstance(beyond, str) or not beyond.strip() or "\n" in beyond):
+            print(f"{EQUIVALENTS.relative_to(ROOT)}: {key}: beyond_readings must be one line", file=sys.stderr)
+            sys.exit(2)
     return data
 
 
@@ -245,17 +249,21 @@ def unjudged(report: dict[str, Any], equivalents: dict[str, Any]) -> list[tuple[
 
 
 def summary(report: dict[str, Any], equivalents: dict[str, Any]) -> str:
-    lines = [f"{'module':<34}{'mutants':>8}{'killed':>8}{'survived':>9}{'equivalent':>11}{'kill rate':>10}"]
-    totals = [0, 0, 0, 0]
+    """Per module: mutants, killed, survived, and of the survivors those judged equivalent and those
+    that differ only under an option value no source reads (``beyond_readings``)."""
+    head = f"{'module':<34}{'mutants':>8}{'killed':>8}{'survived':>9}{'equivalent':>11}{'beyond':>8}{'kill rate':>10}"
+    lines = [head]
+    totals = [0, 0, 0, 0, 0]
     for module, e in sorted(report["modules"].items()):
-        eq = sum(s["id"] in equivalents for s in e["survivors"])
+        judged = [equivalents[s["id"]] for s in e["survivors"] if s["id"] in equivalents]
+        beyond = sum(bool(j.get("beyond_readings")) for j in judged)
+        row = [e["mutants"], e["killed"], e["survived"], len(judged) - beyond, beyond]
         rate = 100 * e["killed"] / e["mutants"] if e["mutants"] else 100.0
-        lines.append(f"{module:<34}{e['mutants']:>8}{e['killed']:>8}{e['survived']:>9}{eq:>11}{rate:>9.0f}%")
-        totals = [a + b for a, b in zip(totals, [e["mutants"], e["killed"], e["survived"], eq], strict=True)]
+        lines.append(f"{module:<34}{row[0]:>8}{row[1]:>8}{row[2]:>9}{row[3]:>11}{row[4]:>8}{rate:>9.0f}%")
+        totals = [a + b for a, b in zip(totals, row, strict=True)]
     if totals[0]:
-        lines.append(
-            f"{'all':<34}{totals[0]:>8}{totals[1]:>8}{totals[2]:>9}{totals[3]:>11}{100 * totals[1] / totals[0]:>9.0f}%"
-        )
+        rate = 100 * totals[1] / totals[0]
+        lines.append(f"{'all':<34}{totals[0]:>8}{totals[1]:>8}{totals[2]:>9}{totals[3]:>11}{totals[4]:>8}{rate:>9.0f}%")
     return "\n".join(lines)
 
 

@@ -121,6 +121,34 @@ def test_a_scenario_option_outside_its_domain_names_file_line_field_value_and_do
     assert words in err
 
 
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        # used to end in an IndexError at the first take from the empty talon
+        (
+            "{talon: {4: 0, 5: 2}, dealer_extra: 0, dealer_discards: false}",
+            "option talon: a talon of 0 cards at 4 players (the exchange takes from it: at least one)",
+        ),
+        # a tie on every criterion used to go to the lowest seat number, whoever dealt
+        (
+            "{talon_ranking: [points, tricks]}",
+            "option talon_ranking: points, tricks names no seat order to break a tie "
+            "(left-of-dealer, eldest-first, dealer-first)",
+        ),
+    ],
+    ids=["empty-talon", "ranking-without-a-seat-order"],
+)
+def test_options_the_engine_cannot_play_together_are_one_line(
+    options: str, words: str, write_scenario: WriteScenario, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(f"ruleset: encyclopedie-1765\nseed: 1\noptions: {options}\n")
+    assert main(["play", str(path)]) == 2
+    err = capsys.readouterr().err
+    field = words.split()[1].rstrip(":")
+    assert err.startswith(f"reversis: error: {path}:3: options.{field}: ruleset encyclopedie-1765: "), err
+    assert err.count("\n") == 1 and err.rstrip("\n").endswith(words), err
+
+
 def test_deal_packet_zero_is_refused_before_the_deal() -> None:
     with pytest.raises(ScenarioError, match=r"^s\.yaml:1: options\.deal_packet: 0 is not allowed"):
         parse_scenario("{ruleset: encyclopedie-1765, seed: 1, options: {deal_packet: 0}}", source="s.yaml")

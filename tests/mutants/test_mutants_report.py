@@ -68,6 +68,19 @@ def test_every_equivalent_is_a_survivor_of_the_report_with_a_one_line_reason() -
             assert key in surviving, f"{key} is judged equivalent but no longer survives: remove it"
 
 
+def test_a_survivor_beyond_the_readings_names_the_option_values_that_reach_it() -> None:
+    """Such a survivor is not equivalent: it is reached only under the option values it names, which
+    must be options of a ruleset."""
+    from reversis.ruleset import load_ruleset, ruleset_ids
+
+    options = {name for r in ruleset_ids() for name in load_ruleset(r).options}
+    beyond = {k: v["beyond_readings"] for k, v in mutants.load_equivalents().items() if v.get("beyond_readings")}
+    assert beyond, "no survivor is judged beyond the readings: this test checks nothing"
+    for key, words in beyond.items():
+        named = {w.strip(",()") for w in words.split()} & options
+        assert named, f"{key}: beyond_readings names no option of any ruleset: {words!r}"
+
+
 def test_a_survivors_identity_names_its_function_and_change(tmp_path: Path) -> None:
     # the identity stays the same while the function's other lines change: it hashes the change only
     orig = "def x_f__mutmut_orig(x):\n    return x + 1\n"
