@@ -248,25 +248,6 @@ def unjudged(report: dict[str, Any], equivalents: dict[str, Any]) -> list[tuple[
     ]
 
 
-def summary(report: dict[str, Any], equivalents: dict[str, Any]) -> str:
-    """Per module: mutants, killed, survived, and of the survivors those judged equivalent and those
-    that differ only under an option value no source reads (``beyond_readings``)."""
-    head = f"{'module':<34}{'mutants':>8}{'killed':>8}{'survived':>9}{'equivalent':>11}{'beyond':>8}{'kill rate':>10}"
-    lines = [head]
-    totals = [0, 0, 0, 0, 0]
-    for module, e in sorted(report["modules"].items()):
-        judged = [equivalents[s["id"]] for s in e["survivors"] if s["id"] in equivalents]
-        beyond = sum(bool(j.get("beyond_readings")) for j in judged)
-        row = [e["mutants"], e["killed"], e["survived"], len(judged) - beyond, beyond]
-        rate = 100 * e["killed"] / e["mutants"] if e["mutants"] else 100.0
-        lines.append(f"{module:<34}{row[0]:>8}{row[1]:>8}{row[2]:>9}{row[3]:>11}{row[4]:>8}{rate:>9.0f}%")
-        totals = [a + b for a, b in zip(totals, row, strict=True)]
-    if totals[0]:
-        rate = 100 * totals[1] / totals[0]
-        lines.append(f"{'all':<34}{totals[0]:>8}{totals[1]:>8}{totals[2]:>9}{totals[3]:>11}{totals[4]:>8}{rate:>9.0f}%")
-    return "\n".join(lines)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="run these modules (paths such as reversis/deal.py)")
@@ -305,7 +286,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mutmut took {seconds:.0f} s", flush=True)
     else:
         print("every module's report is current: nothing to mutate")
-    print(summary(report, equivalents))
+    from reversis.annotations.coverage import source_level, source_level_table  # reads the report just written
+
+    print(source_level_table(source_level()))
     missing = unjudged(report, equivalents)
     for module, s in missing:
         print(f"{module}:{s['line']}: {s['id']} ({s['status']}, {s['mutmut']}): {s['change']}")
