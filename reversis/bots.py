@@ -22,7 +22,7 @@ from reversis.masks import SUIT_MASKS
 from reversis.params import Params
 from reversis.ruleset import Ruleset
 
-__all__ = ["BOTS", "Bot", "bot_declarations", "get_bot", "play_seeded"]
+__all__ = ["BOTS", "Bot", "bot_declarations", "draw", "get_bot", "play_seeded"]
 
 
 @dataclass(frozen=True)
@@ -34,8 +34,23 @@ class Bot:
     play: Callable[[Hand, random.Random], Card]
 
 
+def draw(rng: random.Random, n: int) -> int:
+    """A number from 0 to ``n - 1`` (``n`` at least 1): the number ``rng.randrange(n)`` gives, drawn as
+    CPython draws it (random bits as many as ``n`` has, again until they are below ``n``), without the
+    argument checks that cost ``randrange`` more than the draw.
+
+    >>> [draw(random.Random(7), n) for n in (1, 2, 13, 100)] == [random.Random(7).randrange(n) for n in (1, 2, 13, 100)]
+    True
+    """
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 def _pick(rng: random.Random, options: list[Card | None]) -> Card | None:
-    return options[rng.randrange(len(options))]
+    return options[draw(rng, len(options))]
 
 
 def _random_exchange(hand: Hand, rng: random.Random) -> Card | None:
@@ -44,7 +59,7 @@ def _random_exchange(hand: Hand, rng: random.Random) -> Card | None:
 
 def _random_play(hand: Hand, rng: random.Random) -> Card:
     options = hand.legal_plays()
-    return options[rng.randrange(len(options))]
+    return options[draw(rng, len(options))]
 
 
 def _cautious_exchange(hand: Hand, rng: random.Random) -> Card | None:
@@ -57,33 +72,54 @@ def _cautious_exchange(hand: Hand, rng: random.Random) -> Card | None:
 
 
 def _cautious_play(hand: Hand, rng: random.Random) -> Card:
-    options = hand.legal_plays()
+    options = hand.legal_plays()  # in card order: by suit, then by rank
     quinola = hand.params.quinola
+    values = hand.params.ace_values
     trick = hand.current_trick
     if not trick:
-        # Lead low, and never lead the quinola or an ace while anything else will do.
-        return min(options, key=lambda c: (c == quinola, card_rank(c) == ACE, card_rank(c), c))
+        # Lead low, and never lead the quinola or an ace while anything else will do: the least of
+        # (is the quinola, is an ace, rank), the first in card order on a tie.
+        best = options[0]
+        for c in options:
+            if (c == quinola, card_rank(c) == ACE, card_rank(c)) < (
+                best == quinola,
+                card_rank(best) == ACE,
+                card_rank(best),
+            ):
+                best = c
+        return best
     led = hand.led_suit
     off_suit = [c for c in options if card_suit(c) != led]
     if off_suit and len(off_suit) < len(options):
         # a declared renouncer (the napolitana) free to renounce: rid himself of his highest card
         # of another suit, the quinola and the aces first; he cannot take the trick with it
-        values = hand.params.ace_values
-        return max(off_suit, key=lambda c: (c == quinola, values[c], card_rank(c), c))
+        return _dearest(off_suit, quinola, values)
     if card_suit(options[0]) == led:
-        top = max(c for c in trick if card_suit(c) == led)
+        top = max([c for c in trick if card_suit(c) == led])
         under = [c for c in options if c < top]
         if under:
             # Play under the current winner, as high as possible; the quinola only if nothing else.
-            return max(under, key=lambda c: (c != quinola, c))
+            for c in reversed(under):
+                if c != quinola:
+                    return c
+            return quinola
         last = len(trick) == hand.players - 1
         safe = [c for c in options if c != quinola] or options
         return max(safe) if last else min(safe)
     # Void in the suit led: throw the quinola, then aces (the special one first), then the highest card.
     if quinola in options:
         return quinola
-    values = hand.params.ace_values
-    return max(options, key=lambda c: (values[c], card_rank(c), c))
+    return _dearest(options, quinola, values)
+
+
+def _dearest(cards: list[Card], quinola: Card, values: tuple[int, ...]) -> Card:
+    """The card to be rid of first: the greatest of (is the quinola, what it earns when placed, rank),
+    the last in card order on a tie."""
+    best = cards[0]
+    for c in cards:
+        if (c == quinola, values[c], card_rank(c)) >= (best == quinola, values[best], card_rank(best)):
+            best = c
+    return best
 
 
 def bot_declarations(hand: Hand) -> list[tuple[int, str]]:

@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from reversis.bots import draw
 from reversis.cards import ACE, KING, Card, card_rank, card_suit
 from reversis.romestecq.hand import Hand, Phase
 
@@ -40,7 +41,8 @@ class Bot:
 
 
 def _random(hand: Hand, rng: random.Random) -> Card:
-    return rng.choice(hand.legal_plays())
+    legal = hand.legal_plays()
+    return legal[draw(rng, len(legal))]  # what rng.choice(legal) draws
 
 
 def _cautious(hand: Hand, rng: random.Random) -> Card:

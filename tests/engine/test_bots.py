@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from reversis import FRENCH, Hand, Phase, load_ruleset
-from reversis.bots import BOTS, get_bot
-from reversis.cards import Card, card_suit
+from reversis.bots import BOTS, bot_declarations, draw, get_bot
+from reversis.cards import ACE, Card, card_rank, card_suit
 from reversis.params import compile_params
 
 from .conftest import RULESET, MakeHand
@@ -110,6 +110,60 @@ def test_cautious_leads_low_and_not_the_quinola(make_hand: MakeHand, pass_exchan
     pass_exchange(hand)
     assert FRENCH.names(hand.legal_plays()) == ["JH", "KH"]
     assert get_bot("cautious").play(hand, random.Random(0)) == FRENCH.parse("KH")
+
+
+def _policy(hand: Hand, legal: list[Card]) -> Card:
+    """The cautious bot's policy stated as orderings (its module says it in loops, which run faster)."""
+    quinola, values, trick = hand.params.quinola, hand.params.ace_values, hand.current_trick
+    if not trick:
+        return min(legal, key=lambda c: (c == quinola, card_rank(c) == ACE, card_rank(c), c))
+    led = hand.led_suit
+    off_suit = [c for c in legal if card_suit(c) != led]
+    if off_suit and len(off_suit) < len(legal):
+        return max(off_suit, key=lambda c: (c == quinola, values[c], card_rank(c), c))
+    if card_suit(legal[0]) == led:
+        under = [c for c in legal if c < max(c for c in trick if card_suit(c) == led)]
+        if under:
+            return max(under, key=lambda c: (c != quinola, c))
+        safe = [c for c in legal if c != quinola] or legal
+        return max(safe) if len(trick) == hand.players - 1 else min(safe)
+    return quinola if quinola in legal else max(legal, key=lambda c: (values[c], card_rank(c), c))
+
+
+@pytest.mark.parametrize("ruleset", ["encyclopedie-1765", "espagnolette-19c", "revesino"])
+def test_cautious_plays_the_card_its_policy_orders_first(ruleset: str) -> None:
+    rules = load_ruleset(ruleset)
+    params, bot = compile_params(rules), get_bot("cautious")
+    renounced = choices = 0
+    for seed in range(2000):  # the napolitana is declared in about 1 hand in 300
+        rng = random.Random(seed)
+        hand = Hand.deal(rules, dealer=seed % params.players, rng=rng, params=params)
+        while hand.phase is Phase.EXCHANGE:
+            hand.exchange(bot.exchange(hand, rng))
+        while hand.phase is Phase.TRICKS:
+            if hand.declaration_due:
+                for seat, name in bot_declarations(hand):
+                    hand.declare(seat, name)
+            legal = hand.legal_plays()
+            card = bot.play(hand, rng)
+            assert card == _policy(hand, legal), (ruleset, seed, hand.trick_no, legal)
+            choices += 1
+            follows = [c for c in hand.holding(hand.to_act) if card_suit(c) == hand.led_suit]
+            if hand.current_trick and follows and card_suit(card) != hand.led_suit:
+                renounced += 1
+            hand.play(card)
+    assert choices > 50_000
+    if params.renouncer:  # the napolitana's right to renounce was used, and checked
+        assert renounced
+
+
+def test_draw_gives_the_numbers_randrange_and_choice_give() -> None:
+    for seed in range(40):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        sizes = [1 + (seed * 7 + k * 13) % 70 for k in range(300)]
+        assert [draw(mine, n) for n in sizes] == [theirs.randrange(n) for n in sizes]
+        items = list(range(seed + 1))
+        assert [items[draw(mine, len(items))] for _ in range(50)] == [theirs.choice(items) for _ in range(50)]
 
 
 def _events(name: str, seed: int, options: dict[str, Any]) -> list[Any]:

@@ -14,11 +14,12 @@ from reversis.measure import Z, measure, summary
 from reversis.readings import BOTS, fingerprint, flow, load_results, plan, readings_of
 from reversis.ruleset import load_ruleset, ruleset_ids
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPTS = ROOT / "scripts"
 if str(SCRIPTS) not in sys.path:
     sys.path.append(str(SCRIPTS))
 
-RESULTS = load_results()
+RESULTS = load_results(ROOT / "readings")  # the repository's, also where the tests run an installed package
 CASES = [(ruleset, bot) for ruleset in ruleset_ids() for bot in BOTS]
 #: hands of the fresh measurement, from a seed far from the committed one's hands
 FRESH_HANDS = 80

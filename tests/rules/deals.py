@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import yaml
@@ -9,6 +10,7 @@ import yaml
 from reversis.cards import FRENCH, card_rank
 from reversis.hand import Hand
 from reversis.result import result
+from reversis.ruleset import Ruleset
 from reversis.scenario import parse_scenario, run
 
 
@@ -54,3 +56,11 @@ def play(scenario: dict[str, Any]) -> tuple[Hand, dict[str, Any]]:
 def paid(res: dict[str, Any], rule: str) -> list[tuple[object, object, int]]:
     """The (payer, payee, amount) of every ledger entry of a rule."""
     return [(e["payer"], e["payee"], e["amount"]) for e in res["ledger"] if e["rule"] == rule]
+
+
+def standing(rules: Ruleset, points: list[int], tricks_won: list[int], *, dealer: int = 0) -> Hand:
+    """A hand dealt at random whose seats stand at ``points`` and ``tricks_won``, as at the end of its
+    tricks: what the talon's ranking (``reversis.settlement.rank_seats``) reads of a hand."""
+    hand = Hand.deal(rules, dealer=dealer, rng=random.Random(0))
+    hand.points, hand.tricks_won = list(points), list(tricks_won)
+    return hand

@@ -7,7 +7,6 @@ Seats are in playing order; seat 0 deals, seat 1 is the eldest.
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from reversis.hand import Hand, Phase
 from reversis.ruleset import load_ruleset
 from reversis.settlement import rank_seats
 
-from .deals import deal, paid, play
+from .deals import deal, paid, play, standing
 
 # Deal A: seat 2 holds the quinola and no spades; seat 1 has no hearts, so he may lead anything.
 DEAL_A: dict[str, Any] = {
@@ -302,10 +301,8 @@ def test_rule_5_ace_played_by_choice_is_not_forced() -> None:
 # -- 6. Settlement: the talon, ties, refresh, bêtes ---------------------------------------------------------
 
 
-def _stub(points: list[int], tricks: list[int], dealer: int = 0) -> Any:
-    return SimpleNamespace(
-        players=4, dealer=dealer, points=points, tricks_won=tricks, rules=load_ruleset("encyclopedie-1765")
-    )
+def _stub(points: list[int], tricks: list[int], dealer: int = 0) -> Hand:
+    return standing(load_ruleset("encyclopedie-1765"), points, tricks, dealer=dealer)
 
 
 def test_rule_6_talon_to_fewest_points() -> None:

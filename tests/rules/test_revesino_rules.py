@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -31,6 +30,8 @@ from reversis.result import result
 from reversis.ruleset import load_ruleset
 from reversis.scenario import parse_scenario, run
 from reversis.settlement import rank_seats
+
+from .deals import standing
 
 RULES = load_ruleset("revesino")
 
@@ -931,8 +932,8 @@ def test_s6_quinola_takes_the_fondo_accumulated_up_to_the_moment_it_falls() -> N
 # -- 15. The winner ------------------------------------------------------------------------------------
 
 
-def _stub(points: list[int], tricks_won: list[int], dealer: int = 0) -> Any:
-    return SimpleNamespace(players=4, dealer=dealer, points=points, tricks_won=tricks_won, rules=RULES)
+def _stub(points: list[int], tricks_won: list[int], dealer: int = 0) -> Hand:
+    return standing(RULES, points, tricks_won, dealer=dealer)
 
 
 def test_s15_winner_fewest_points_then_fewest_tricks_then_best_seat() -> None:

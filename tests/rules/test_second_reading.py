@@ -6,17 +6,17 @@ test plays the same deal under each and asserts that the outcomes differ.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from reversis.cards import FRENCH
+from reversis.hand import Hand
 from reversis.report import account
 from reversis.ruleset import load_ruleset
 from reversis.settlement import rank_seats
 
-from .deals import deal, paid, play
+from .deals import deal, paid, play, standing
 from .test_encyclopedie_rules import DEAL_A, DEAL_B
 
 RULES = load_ruleset("encyclopedie-1765")
@@ -84,9 +84,9 @@ def test_p4_a_quinola_given_by_choice_is_labelled_given_and_its_bete_is_an_optio
 # -- ¶5–¶8: who takes the talon ------------------------------------------------------------------------
 
 
-def _stub(points: list[int], tricks: list[int], order: list[str] | None = None, dealer: int = 0) -> Any:
+def _stub(points: list[int], tricks: list[int], order: list[str] | None = None, dealer: int = 0) -> Hand:
     rules = RULES if order is None else RULES.with_options({"talon_ranking": order})
-    return SimpleNamespace(players=4, dealer=dealer, points=points, tricks_won=tricks, rules=rules)
+    return standing(rules, points, tricks, dealer=dealer)
 
 
 # The dealer (seat 0) takes 1 trick and seat 3 takes 2, both without points; the others have points.
