@@ -118,7 +118,7 @@ def figure_svg(ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]
             )
         ax.set_yticks(range(len(labels)), labels)
         ax.invert_yaxis()
-        ax.set_title(f"bot {bot}, {entry['hands']} hands per reading", fontsize=8, loc="left")
+        ax.set_title(f"bot {bot}, {entry['hands']:,} hands per reading", fontsize=8, loc="left")
         ax.set_xlabel(f"mean {entry['unit']} per hand, 95 % interval")
         ax = axes[row][1]
         changes = _rule_changes(entry)
@@ -170,7 +170,7 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
                     "value": text,
                     "default": reading["default"],
                     "bot": bot,
-                    "hands": entry["hands"],
+                    "hands": f"{entry['hands']:,}",
                     "cells": [_cell(seats[label]) if label in seats else "" for label in labels],
                     "changed": "" if reading["default"] else _share(reading["differs"]),
                 }
@@ -178,11 +178,13 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
             for diff in reading.get("difference", ()):
                 if diff["label"] in NOT_PLAYERS:
                     continue
-                differences.append({"value": text, "bot": bot, "hands": entry["hands"], **diff, "cell": _cell(diff)})
+                differences.append(
+                    {"value": text, "bot": bot, **diff, "hands": f"{entry['hands']:,}", "cell": _cell(diff)}
+                )
     moved = {bot: movement(by_bot[bot]) for bot in bots}
     alt = (
         f"Plot of each player's mean {first['unit']} per hand, with its 95 % interval, under each reading of "
-        f"option {option} of ruleset {ruleset}, for the bots {' and '.join(bots)}, over {first['hands']} hands "
+        f"option {option} of ruleset {ruleset}, for the bots {' and '.join(bots)}, over {first['hands']:,} hands "
         "per reading; beside it, the rules whose share of hands changes most. The same figures are in the table below."
     )
     return {
@@ -192,14 +194,29 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
         "ranking": relative(f"{FOLDER}/index.md", page),
         "alt": alt,
         "unit": first["unit"],
-        "hands": first["hands"],
+        "hands": f"{first['hands']:,}",
         "bots": bots,
         "labels": labels,
         "rows": rows,
         "differences": differences,
         "rules": {bot: _rule_changes(by_bot[bot]) for bot in bots},
         "moved": moved,
+        "unchanged": [unchanged(bot, by_bot[bot]) for bot in bots if unchanged(bot, by_bot[bot])],
     }
+
+
+def unchanged(bot: str, entry: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Whether no hand's result differs under any reading (None if some hand's does), and if so
+    whether some rule still fired in other hands (``rules_moved``): readings that part only where
+    the bot's play never goes, or that reach the same result by other rules.
+
+    >>> unchanged("random", {"readings": [{}, {"differs": {"share": 0.0}, "rules_difference": {}}]})
+    {'bot': 'random', 'rules_moved': False}
+    """
+    others = entry["readings"][1:]
+    if any(r["differs"]["share"] for r in others):
+        return None
+    return {"bot": bot, "rules_moved": any(r["rules_difference"] for r in others)}
 
 
 def _share(stat: Mapping[str, Any]) -> str:
@@ -285,14 +302,29 @@ def ranking_page(annotations: Sequence[Annotation], env: jinja2.Environment) -> 
                 ],
                 "shown_values": entry["values_yaml"],
                 "unit": entry["unit"],
-                "hands": entry["hands"],
+                "hands": f"{entry['hands']:,}",
                 "moved": moved,
                 "key": ranked["relative"],
             }
         )
     rows.sort(key=lambda r: (-r["key"], r["ruleset"], r["option"]))
-    hands = sorted({r["hands"] for r in rows})
-    return env.get_template("readings.md.j2").render(rows=rows, bots=list(BOTS), ranked_by=RANKED_BY, hands=hands)
+    return env.get_template("readings.md.j2").render(
+        rows=rows, bots=list(BOTS), ranked_by=RANKED_BY, hands=hands_by_ruleset(load_results())
+    )
+
+
+def hands_by_ruleset(results: Mapping[tuple[str, str], Mapping[str, Any]]) -> list[tuple[str, list[str]]]:
+    """Each number of hands per reading measured, most first, with the rulesets measured over it.
+
+    >>> hands_by_ruleset({("a", "x"): {"hands": 10}, ("b", "x"): {"hands": 2000}, ("a", "y"): {"hands": 10}})
+    [('2,000', ['b']), ('10', ['a'])]
+    """
+    rulesets: dict[int, list[str]] = {}
+    for (ruleset, _), data in results.items():
+        names = rulesets.setdefault(data["hands"], [])
+        if ruleset not in names:
+            names.append(ruleset)
+    return [(f"{hands:,}", names) for hands, names in sorted(rulesets.items(), reverse=True)]
 
 
 def pages(annotations: Sequence[Annotation], env: jinja2.Environment) -> dict[Path, str]:

@@ -46,8 +46,8 @@ def test_each_ambiguity_shows_its_plot_and_table_on_its_topic_and_ruleset_pages(
         block = text[text.index(svg) - 1500 : text.index(svg) + 6000]
         assert f"option {option} of ruleset {ruleset}" in block  # the text alternative
         hands = MEASURED[ruleset, option]["cautious"]["hands"]
-        assert f"over {hands} hands per reading" in block and "cautious and the random bots" in block
-        assert "| reading | bot | hands |" in block and f"| cautious | {hands} |" in block
+        assert f"over {hands:,} hands per reading" in block and "cautious and the random bots" in block
+        assert "| reading | bot | hands |" in block and f"| cautious | {hands:,} |" in block
         assert "Paired difference from the default" in block
 
 
@@ -67,7 +67,7 @@ def test_each_plot_is_an_svg_with_nothing_to_run_or_fetch(case: tuple, wanted_pa
     )
     texts = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
     hands = MEASURED[ruleset, option]["cautious"]["hands"]
-    assert f"bot cautious, {hands} hands per reading" in texts and "bot random" in texts
+    assert f"bot cautious, {hands:,} hands per reading" in texts and "bot random" in texts
 
 
 def test_a_plot_is_the_same_each_time_it_is_made(site_script: ModuleType) -> None:
@@ -126,3 +126,24 @@ def test_the_ranking_lists_every_option_measured_once_most_moved_first(wanted_pa
     keys = [site_readings.movement(MEASURED[key]["cautious"])["relative"] for key in shown]
     assert keys == sorted(keys, reverse=True)
     assert "Wilson" in text and "normal approximation" in text and "not by period players" in text
+
+
+def test_an_option_whose_readings_change_no_hand_says_why(wanted_pages: dict[Path, str]) -> None:
+    said = 0
+    for _, ruleset, option in AMBIGUITIES:
+        text = unescape(wanted_pages[Path("rulesets") / f"{ruleset}.md"])
+        start = text.index(f"../readings/{ruleset}/{option}.svg")
+        block = text[start : text.index("</div>", start)]
+        for bot, entry in MEASURED[ruleset, option].items():
+            others = entry["readings"][1:]
+            sentence = f"With the {bot} bot no hand's result differs under any reading: "
+            if any(r["differs"]["share"] for r in others):
+                assert sentence not in block, (ruleset, option, bot)
+                continue
+            if any(r["rules_difference"] for r in others):
+                sentence += "the readings make other rules fire in some hands"
+            else:
+                sentence += "every rule fires in the same hands under every reading"
+            assert sentence in block, (ruleset, option, bot)
+            said += 1
+    assert said, "no option left every hand alike: the test checked nothing"
