@@ -317,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     ratios = {rid: median[rid] / median["hearts"] for rid in ids}
     ratio = ratios[rules.id]
     built = engine_build() == "compiled"
+    goal = goal_of(games[rules.id], built)
     result = {
         "ruleset": rules.id,
         "rulesets": ids,
@@ -334,8 +335,8 @@ def main(argv: list[str] | None = None) -> int:
         "median": median,
         "ratio": ratio,
         "goals": {rid: goal_of(games[rid], built) for rid in ids},
-        "goal": goal_of(games[rules.id], built),
-        "goal_met": ratio >= (goal_of(games[rules.id], built) or 0),
+        "goal": goal,
+        "goal_met": ratio >= (goal or 0),
         "work_per_game": census,
         "memory": {
             "maxrss_mib_after_imports": rss_imports,

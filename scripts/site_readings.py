@@ -19,7 +19,7 @@ import hashlib
 import io
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -201,7 +201,7 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
         "differences": differences,
         "rules": {bot: _rule_changes(by_bot[bot]) for bot in bots},
         "moved": moved,
-        "unchanged": [unchanged(bot, by_bot[bot]) for bot in bots if unchanged(bot, by_bot[bot])],
+        "unchanged": [said for bot in bots if (said := unchanged(bot, by_bot[bot]))],
     }
 
 
@@ -309,19 +309,25 @@ def ranking_page(annotations: Sequence[Annotation], env: jinja2.Environment) -> 
         )
     rows.sort(key=lambda r: (-r["key"], r["ruleset"], r["option"]))
     return env.get_template("readings.md.j2").render(
-        rows=rows, bots=list(BOTS), ranked_by=RANKED_BY, hands=hands_by_ruleset(load_results())
+        rows=rows,
+        bots=list(BOTS),
+        ranked_by=RANKED_BY,
+        hands=hands_by_ruleset(
+            (ruleset, entry["hands"]) for (ruleset, _), by_bot in measurements().items() for entry in by_bot.values()
+        ),
     )
 
 
-def hands_by_ruleset(results: Mapping[tuple[str, str], Mapping[str, Any]]) -> list[tuple[str, list[str]]]:
-    """Each number of hands per reading measured, most first, with the rulesets measured over it.
+def hands_by_ruleset(measured: Iterable[tuple[str, int]]) -> list[tuple[str, list[str]]]:
+    """Each number of hands per reading measured (from pairs of a ruleset and its hands), most first,
+    with the rulesets measured over it.
 
-    >>> hands_by_ruleset({("a", "x"): {"hands": 10}, ("b", "x"): {"hands": 2000}, ("a", "y"): {"hands": 10}})
+    >>> hands_by_ruleset([("a", 10), ("b", 2000), ("a", 10)])
     [('2,000', ['b']), ('10', ['a'])]
     """
     rulesets: dict[int, list[str]] = {}
-    for (ruleset, _), data in results.items():
-        names = rulesets.setdefault(data["hands"], [])
+    for ruleset, hands in measured:
+        names = rulesets.setdefault(hands, [])
         if ruleset not in names:
             names.append(ruleset)
     return [(f"{hands:,}", names) for hands, names in sorted(rulesets.items(), reverse=True)]
