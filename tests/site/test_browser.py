@@ -426,6 +426,31 @@ def test_each_kind_of_page_reads_on_a_phone(visit: Callable[..., Visit], screens
     assert not v.errors, "\n".join(v.errors)
 
 
+def test_the_readings_tables_keep_their_words_whole_and_scroll_by_keyboard_on_a_phone(
+    visit: Callable[..., Visit],
+) -> None:
+    """On a phone each measured table keeps every cell on one line (no "cautio/us", no "100,0/00")
+    and scrolls sideways in its own frame, which the keyboard can focus and scroll."""
+    tab = visit(viewport=NARROW).open("rulesets/romestecq/", wait="load")
+    broken = tab.evaluate(
+        """() => [...document.querySelectorAll('.readings-table td')].filter(td => {
+             const range = document.createRange();
+             range.selectNodeContents(td);
+             const boxes = [...range.getClientRects()];
+             return boxes.some(a => boxes.some(b => b.top >= a.bottom - 1));
+           }).map(td => td.textContent.trim())"""
+    )
+    assert not broken, f"cells broken over two lines: {broken[:5]}"
+    frames = tab.locator(".readings-table")
+    assert frames.count() > 0
+    frame = frames.first
+    assert frame.evaluate("e => e.scrollWidth > e.clientWidth"), "the table fits: nothing to scroll"
+    assert frame.get_attribute("tabindex") == "0"
+    frame.focus()
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_function("e => e.scrollLeft > 0", arg=frame.element_handle(), timeout=5000)
+
+
 # ---- what a reader does ------------------------------------------------------------------------
 
 SOURCE_PAGES = [page for page in PAGES if _kind(page) == "sources"]
