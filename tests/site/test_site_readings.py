@@ -133,7 +133,8 @@ def test_an_option_whose_readings_change_no_hand_says_why(wanted_pages: dict[Pat
     for _, ruleset, option in AMBIGUITIES:
         text = unescape(wanted_pages[Path("rulesets") / f"{ruleset}.md"])
         start = text.index(f"../readings/{ruleset}/{option}.svg")
-        block = text[start : text.index("</div>", start)]
+        following = text.find('<div class="readings-measured"', start)
+        block = text[start : following if following > 0 else len(text)]
         for bot, entry in MEASURED[ruleset, option].items():
             others = entry["readings"][1:]
             sentence = f"With the {bot} bot no hand's result differs under any reading: "
