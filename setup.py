@@ -33,6 +33,7 @@ if os.environ.get("REVERSIS_MYPYC") == "1":
             "reversis/romestecq/combinations.py",
             "reversis/romestecq/marks.py",
             "reversis/romestecq/params.py",
+            "reversis/chance.py",
             "reversis/bots.py",
             "reversis/romestecq/bots.py",
         ]

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reversis.cards import ACE, Card, card_rank, card_suit
+from reversis.chance import draw
 from reversis.errors import did_you_mean
 from reversis.hand import Hand, Phase
 from reversis.masks import SUIT_MASKS
 from reversis.params import Params
 from reversis.ruleset import Ruleset
 
-__all__ = ["BOTS", "Bot", "bot_declarations", "draw", "get_bot", "play_seeded"]
+__all__ = ["BOTS", "Bot", "bot_declarations", "get_bot", "play_seeded"]
 
 
 @dataclass(frozen=True)
@@ -32,21 +33,6 @@ class Bot:
     name: str
     exchange: Callable[[Hand, random.Random], Card | None]
     play: Callable[[Hand, random.Random], Card]
-
-
-def draw(rng: random.Random, n: int) -> int:
-    """A number from 0 to ``n - 1`` (``n`` at least 1): the number ``rng.randrange(n)`` gives, drawn as
-    CPython draws it (random bits as many as ``n`` has, again until they are below ``n``), without the
-    argument checks that cost ``randrange`` more than the draw.
-
-    >>> [draw(random.Random(7), n) for n in (1, 2, 13, 100)] == [random.Random(7).randrange(n) for n in (1, 2, 13, 100)]
-    True
-    """
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def _pick(rng: random.Random, options: list[Card | None]) -> Card | None:

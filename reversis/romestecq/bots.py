@@ -22,8 +22,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reversis.bots import draw
 from reversis.cards import ACE, KING, Card, card_rank, card_suit
+from reversis.chance import draw
 from reversis.romestecq.hand import Hand, Phase
 
 __all__ = ["BOTS", "Bot", "get_bot", "play_out"]

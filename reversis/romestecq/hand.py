@@ -31,6 +31,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from reversis.cards import ACE, KING, Card, card_rank, card_suit
+from reversis.chance import shuffle
 from reversis.errors import IllegalAction, IllegalPlay, ScenarioError
 from reversis.romestecq import penalties
 from reversis.romestecq.combinations import Combination, find, first_call, later_calls
@@ -79,16 +80,24 @@ class Claim(NamedTuple):
     rule: str
 
 
+_UNACCENTED = str.maketrans("èéêàç", "eeeac")
+
+
 def normal_call(text: str) -> str:
     """A call as the engine compares it: lower case, without accents, one space between words."""
-    table = str.maketrans("èéêàç", "eeeac")
-    return " ".join(text.lower().translate(table).split())
+    return " ".join(text.lower().translate(_UNACCENTED).split())
+
+
+#: The calls a card of a Rome or double Rome may take beside its own (the second card: not said).
+_ROME_CALLS = frozenset({normal_call("pièce de Rome"), normal_call("autre pièce")})
+#: The word article 21 prints for a village's card (whether it suffices is the option village_call).
+_PIECE = normal_call("pièce")
 
 
 def deal_cards(p: Params, *, dealer: int, rng: random.Random, manner: Sequence[int]) -> list[list[Card]]:
     """A shuffled pack dealt five each in the dealer's packets, from the eldest round to the dealer."""
     pack = list(p.pack)
-    rng.shuffle(pack)
+    shuffle(rng, pack)  # the order rng.shuffle(pack) leaves
     hands: list[list[Card]] = [[] for _ in range(p.players)]
     order = [(dealer + 1 + i) % p.players for i in range(p.players)]
     for packet in manner:
@@ -152,7 +161,8 @@ class Hand:
             want = HAND_SIZE + (seat in sixes)
             if len(cards) != want:
                 raise ScenarioError(f"hand {seat} has {len(cards)} cards, not {want}")
-        self.talon = [c for c in p.pack if not any(c in h for h in self.hands)]
+        dealt = {c for h in self.hands for c in h}
+        self.talon = [c for c in p.pack if c not in dealt]
         if self.dealt_before is not None and self.manner != self.dealt_before:
             before = "-".join(map(str, self.dealt_before))
             if self._fault("deal.manner", f"the dealer dealt by {before} before and must deal so all game (article 7)"):
@@ -229,24 +239,24 @@ class Hand:
         if self.phase is not Phase.TRICKS:
             raise IllegalPlay("no card is played now: the tricks are over", rule="play.phase")
         actor = self.to_act if seat is None else seat
-        name = self.rules.pack.name(card)
+        name = self.rules.pack.name
         if card not in self.hands[actor]:
-            raise IllegalPlay(f"{name} is not in the hand of seat {actor}", rule="play.hold")
+            raise IllegalPlay(f"{name(card)} is not in the hand of seat {actor}", rule="play.hold")
         if actor != self.to_act and self._fault(
-            "play.turn", f"{name}: seat {actor} plays before his turn; seat {self.to_act} is to play (article 11)"
+            "play.turn", f"{name(card)}: seat {actor} plays before his turn; seat {self.to_act} is to play (article 11)"
         ):
             self.played.append(Played(actor, card, call, self.trick_no, out_of_turn=True))
             penalties.three_marks(self, "play.turn", actor, self.trick_no)
             return  # he takes his card back
         actor = self.to_act
         if card not in self.hands[actor]:
-            raise IllegalPlay(f"{name} is not in the hand of seat {actor}", rule="play.hold")
+            raise IllegalPlay(f"{name(card)} is not in the hand of seat {actor}", rule="play.hold")
         self._check_call(actor, card, call)
         led = self.led_suit
         revoke = led is not None and card_suit(card) != led and any(card_suit(c) == led for c in self.hands[actor])
         suit = self.rules.pack.suit_names[led] if led is not None else ""
         if revoke and self._fault(
-            "play.follow", f"{name}: seat {actor} holds {suit} and must follow the suit led (article 12)"
+            "play.follow", f"{name(card)}: seat {actor} holds {suit} and must follow the suit led (article 12)"
         ):
             self._put(actor, card, call)
             penalties.lose_game(self, "play.follow", actor, self.trick_no)
@@ -261,9 +271,9 @@ class Hand:
         due = self.due_call(seat, card)
         allowed = {normal_call(due)} if due else set()
         if any(card in c.cards and c.name in ("rome", "double-rome") for c in self.held[seat]):
-            allowed |= {normal_call("pièce de Rome"), normal_call("autre pièce")}  # the second card: not said
+            allowed |= _ROME_CALLS
         if any(card in c.cards and c.name == "village" for c in self.held[seat]):
-            allowed.add(normal_call("pièce"))  # the word article 21 prints; whether it suffices is village_call
+            allowed.add(_PIECE)
         if normal_call(call) not in allowed:
             wanted = f'"{due}"' if due else "no call (it is no piece of a combination held)"
             raise IllegalPlay(
@@ -282,8 +292,11 @@ class Hand:
         self.to_act = (seat + 1) % self.players
 
     def _take(self) -> None:
-        led = card_suit(self.current[0][1])
-        winner = max((c for c in self.current if card_suit(c[1]) == led), key=lambda c: card_rank(c[1]))[0]
+        winner, best = self.current[0]
+        led = card_suit(best)
+        for seat, card in self.current:  # the highest card of the suit led takes the trick (reconstructed)
+            if card_suit(card) == led and card_rank(card) > card_rank(best):
+                winner, best = seat, card
         trick = self.trick_no
         for seat, card in self.current:
             self._honour(seat, card, winner, led, trick)

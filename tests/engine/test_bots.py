@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from reversis import FRENCH, Hand, Phase, load_ruleset
-from reversis.bots import BOTS, bot_declarations, draw, get_bot
+from reversis.bots import BOTS, bot_declarations, get_bot
 from reversis.cards import ACE, Card, card_rank, card_suit
+from reversis.chance import draw, shuffle
 from reversis.params import compile_params
 
 from .conftest import RULESET, MakeHand
@@ -164,6 +165,19 @@ def test_draw_gives_the_numbers_randrange_and_choice_give() -> None:
         assert [draw(mine, n) for n in sizes] == [theirs.randrange(n) for n in sizes]
         items = list(range(seed + 1))
         assert [items[draw(mine, len(items))] for _ in range(50)] == [theirs.choice(items) for _ in range(50)]
+
+
+def test_shuffle_leaves_the_order_random_shuffle_leaves() -> None:
+    # every length from an empty list to a pack of 52, each from many seeds, and the generator's state
+    # after it (the bots draw from the same generator once the cards are dealt)
+    for seed in range(300):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        for n in (0, 1, 2, 3, 5, 20, 32, 36, 52):
+            ours, python = list(range(n)), list(range(n))
+            shuffle(mine, ours)
+            theirs.shuffle(python)
+            assert ours == python, (seed, n)
+        assert mine.getstate() == theirs.getstate()
 
 
 def _events(name: str, seed: int, options: dict[str, Any]) -> list[Any]:
