@@ -168,7 +168,7 @@ def test_draw_gives_the_numbers_randrange_and_choice_give() -> None:
 
 
 def test_shuffle_leaves_the_order_random_shuffle_leaves() -> None:
-    # every length from an empty list to a pack of 52, each from many seeds, and the generator's state
+    # lengths from an empty list to a pack of 52, each from many seeds, and the generator's state
     # after it (the bots draw from the same generator once the cards are dealt)
     for seed in range(300):
         mine, theirs = random.Random(seed), random.Random(seed)
