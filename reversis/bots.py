@@ -50,8 +50,12 @@ def _random_play(hand: Hand, rng: random.Random) -> Card:
 
 def _cautious_exchange(hand: Hand, rng: random.Random) -> Card | None:
     # Get rid of the card most likely to take a trick: the highest legal discard.
-    cards = [c for c in hand.legal_discards() if c is not None]
-    best = max(cards, key=lambda c: (card_rank(c), -c), default=None)
+    # The highest rank, the lowest card code (the first suit) on a tie: the greatest of rank * 64 - code
+    # (a card's code is under 64).
+    best, best_key = None, -64
+    for c in hand.legal_discards():
+        if c is not None and card_rank(c) * 64 - c > best_key:
+            best, best_key = c, card_rank(c) * 64 - c
     if best is None or (card_rank(best) < 11 and hand.can_exchange(None)):
         return None
     return best
@@ -65,14 +69,10 @@ def _cautious_play(hand: Hand, rng: random.Random) -> Card:
     if not trick:
         # Lead low, and never lead the quinola or an ace while anything else will do: the least of
         # (is the quinola, is an ace, rank), the first in card order on a tie.
-        best = options[0]
+        best, best_key = options[0], _lead_key(options[0], quinola)
         for c in options:
-            if (c == quinola, card_rank(c) == ACE, card_rank(c)) < (
-                best == quinola,
-                card_rank(best) == ACE,
-                card_rank(best),
-            ):
-                best = c
+            if _lead_key(c, quinola) < best_key:
+                best, best_key = c, _lead_key(c, quinola)
         return best
     led = hand.led_suit
     off_suit = [c for c in options if card_suit(c) != led]
@@ -96,6 +96,12 @@ def _cautious_play(hand: Hand, rng: random.Random) -> Card:
     if quinola in options:
         return quinola
     return _dearest(options, quinola, values)
+
+
+def _lead_key(card: Card, quinola: Card) -> int:
+    """(is the quinola, is an ace, rank) as one number, in the same order (a rank is under 16)."""
+    rank = card_rank(card)
+    return (card == quinola) * 32 + (rank == ACE) * 16 + rank
 
 
 def _dearest(cards: list[Card], quinola: Card, values: tuple[int, ...]) -> Card:

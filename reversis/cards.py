@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Final
 
 from reversis.errors import ScenarioError, did_you_mean
 
@@ -47,7 +48,11 @@ __all__ = [
 ]
 
 Card = int
-TEN, JACK, QUEEN, KING, ACE = 10, 11, 12, 13, 14
+TEN: Final = 10
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+ACE: Final = 14
 
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 

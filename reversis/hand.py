@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import Enum
+from typing import Final
 
 from reversis.cards import Card
 from reversis.deal import check_pack, shuffle_pack
@@ -59,9 +60,9 @@ __all__ = ["Bete", "Hand", "Phase"]
 
 # The hot path builds its NamedTuple events and entries with ``tuple.__new__(Cls, (fields...))``,
 # which gives the same objects as ``Cls(...)`` without the Python-level ``__new__`` of NamedTuple.
-_new_event = tuple.__new__
+_new_event: Final = tuple.__new__
 # ``map(_BIT.__lshift__, cards)`` gives each card's bit without a Python loop.
-_BIT = 1
+_BIT: Final = 1
 
 
 class Phase(Enum):
@@ -74,7 +75,7 @@ class Phase(Enum):
     DONE = "done"
 
 
-_TRICKS = Phase.TRICKS
+_TRICKS: Final = Phase.TRICKS
 
 
 def _check_dealer(dealer: int, players: int) -> None:
@@ -150,7 +151,8 @@ class Hand:
             check_pack(rules, p, dealer=dealer, hands=hands, talon=self.talon)
         #: the payments, the pool and the bêtes owed to it
         self.ledger = Ledger(players=n, pool=pool, betes=betes, cites=rules.rule_cites)
-        self.events: list[Event] = [Dealt(dealer, tuple(tuple(sorted(h)) for h in hands), tuple(self.talon))]
+        dealt = tuple([tuple(sorted(h)) for h in hands])
+        self.events: list[Event] = [_new_event(Dealt, (dealer, dealt, tuple(self.talon), "deal"))]
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
         self.points = [0] * n
@@ -244,7 +246,7 @@ class Hand:
         p = params if params is not None else compile_params(rules)
         _check_dealer(dealer, p.players)
         pack = shuffle_pack(p.pack, rng)
-        hands = [list(take(pack)) for take in p.deal_order[dealer]]
+        hands = [take(pack) for take in p.deal_order[dealer]]
         talon = pack[len(pack) - p.talon_size :]
         return cls(rules, dealer=dealer, hands=hands, talon=talon, pool=pool, betes=betes, params=p, _dealt=True)
 

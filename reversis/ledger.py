@@ -18,14 +18,14 @@ owe it and pay in later, one at a time.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 __all__ = ["POOL", "Bete", "Entry", "Ledger"]
 
-_new_entry = tuple.__new__
+_new_entry: Final = tuple.__new__
 
 #: The payer or payee of an entry that goes into or out of the pool.
-POOL = "pool"
+POOL: Final = "pool"
 
 Bete = tuple[int, int, str]
 """A *bête* owed to the pool: (seat, amount, rule)."""

@@ -15,16 +15,18 @@ that plays one hand does not pay for the 32,768 entries a long run needs.
 
 from __future__ import annotations
 
+from typing import Final
+
 from reversis.cards import Card
 
 __all__ = ["SUIT_MASKS", "cards_of"]
 
 #: The bitmask of every card of each suit.
-SUIT_MASKS = tuple(0xFFFF << (16 * suit) for suit in range(4))
+SUIT_MASKS: Final = tuple(0xFFFF << (16 * suit) for suit in range(4))
 
 # _TABLES[suit][pattern]: the cards of that suit whose rank bits (ranks 2..14) are ``pattern``,
 # or None until first asked for.
-_TABLES: tuple[list[tuple[Card, ...] | None], ...] = tuple([None] * (1 << 13) for _ in range(4))
+_TABLES: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple([None] * (1 << 13) for _ in range(4))
 
 
 def _fill(mask: int) -> None:

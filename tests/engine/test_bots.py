@@ -12,6 +12,7 @@ from reversis import FRENCH, Hand, Phase, load_ruleset
 from reversis.bots import BOTS, bot_declarations, get_bot
 from reversis.cards import ACE, Card, card_rank, card_suit
 from reversis.chance import draw, shuffle
+from reversis.deal import shuffle_pack
 from reversis.params import compile_params
 
 from .conftest import RULESET, MakeHand
@@ -131,16 +132,29 @@ def _policy(hand: Hand, legal: list[Card]) -> Card:
     return quinola if quinola in legal else max(legal, key=lambda c: (values[c], card_rank(c), c))
 
 
+def _exchange_policy(hand: Hand) -> Card | None:
+    """The cautious bot's exchange stated as an ordering: the highest rank, the first suit on a tie;
+    kept (None) when under a jack and the player may decline."""
+    cards = [c for c in hand.legal_discards() if c is not None]
+    best = max(cards, key=lambda c: (card_rank(c), -c), default=None)
+    if best is None or (card_rank(best) < 11 and hand.can_exchange(None)):
+        return None
+    return best
+
+
 @pytest.mark.parametrize("ruleset", ["encyclopedie-1765", "espagnolette-19c", "revesino"])
 def test_cautious_plays_the_card_its_policy_orders_first(ruleset: str) -> None:
     rules = load_ruleset(ruleset)
     params, bot = compile_params(rules), get_bot("cautious")
-    renounced = choices = 0
+    renounced = choices = discards = 0
     for seed in range(2000):  # the napolitana is declared in about 1 hand in 300
         rng = random.Random(seed)
         hand = Hand.deal(rules, dealer=seed % params.players, rng=rng, params=params)
         while hand.phase is Phase.EXCHANGE:
-            hand.exchange(bot.exchange(hand, rng))
+            discard = bot.exchange(hand, rng)
+            assert discard == _exchange_policy(hand), (ruleset, seed, hand.to_act)
+            discards += discard is not None
+            hand.exchange(discard)
         while hand.phase is Phase.TRICKS:
             if hand.declaration_due:
                 for seat, name in bot_declarations(hand):
@@ -153,7 +167,7 @@ def test_cautious_plays_the_card_its_policy_orders_first(ruleset: str) -> None:
             if hand.current_trick and follows and card_suit(card) != hand.led_suit:
                 renounced += 1
             hand.play(card)
-    assert choices > 50_000
+    assert choices > 50_000 and discards > 1000
     if params.renouncer:  # the napolitana's right to renounce was used, and checked
         assert renounced
 
@@ -178,6 +192,34 @@ def test_shuffle_leaves_the_order_random_shuffle_leaves() -> None:
             theirs.shuffle(python)
             assert ours == python, (seed, n)
         assert mine.getstate() == theirs.getstate()
+
+
+class _Bits(random.Random):
+    """A generator whose one ``getrandbits`` call gives a chosen number (the deal's keys)."""
+
+    def __init__(self, bits: int) -> None:
+        super().__init__(0)
+        self.bits = bits
+
+    def getrandbits(self, k: int) -> int:
+        return self.bits & ((1 << k) - 1)
+
+
+def test_the_deal_orders_the_pack_by_a_random_key_per_card_keeping_its_order_on_a_tie() -> None:
+    # The order the deal's docstring states: each card's key is the next little-endian 64-bit word of
+    # one getrandbits call, the cards sorted by key; equal keys keep the pack's order.
+    for ruleset in ("encyclopedie-1765", "revesino"):
+        pack = list(compile_params(load_ruleset(ruleset)).pack)
+        for seed in range(200):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            bits = theirs.getrandbits(64 * len(pack))
+            keys = [bits >> (64 * k) & (2**64 - 1) for k in range(len(pack))]
+            stated = [card for _, _, card in sorted(zip(keys, range(len(pack)), pack, strict=True))]
+            assert shuffle_pack(pack, mine) == stated, (ruleset, seed)
+            assert mine.getstate() == theirs.getstate()
+    # every key equal but the last card's, which is smallest: it comes first, the rest as they were
+    same = sum(7 << (64 * k) for k in range(len(pack) - 1))
+    assert shuffle_pack(pack, _Bits(same)) == [pack[-1], *pack[:-1]]
 
 
 def _events(name: str, seed: int, options: dict[str, Any]) -> list[Any]:
