@@ -152,7 +152,7 @@ class Hand:
         #: the payments, the pool and the bêtes owed to it
         self.ledger = Ledger(players=n, pool=pool, betes=betes, cites=rules.rule_cites)
         dealt = tuple([tuple(sorted(h)) for h in hands])
-        self.events: list[Event] = [_new_event(Dealt, (dealer, dealt, tuple(self.talon), "deal"))]
+        self.events: list[Event] = [Dealt(dealer, dealt, tuple(self.talon))]
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
         self.points = [0] * n
