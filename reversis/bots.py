@@ -54,8 +54,10 @@ def _cautious_exchange(hand: Hand, rng: random.Random) -> Card | None:
     # (a card's code is under 64).
     best, best_key = None, -64
     for c in hand.legal_discards():
-        if c is not None and card_rank(c) * 64 - c > best_key:
-            best, best_key = c, card_rank(c) * 64 - c
+        if c is not None:
+            key = card_rank(c) * 64 - c
+            if key > best_key:
+                best, best_key = c, key
     if best is None or (card_rank(best) < 11 and hand.can_exchange(None)):
         return None
     return best
@@ -71,8 +73,9 @@ def _cautious_play(hand: Hand, rng: random.Random) -> Card:
         # (is the quinola, is an ace, rank), the first in card order on a tie.
         best, best_key = options[0], _lead_key(options[0], quinola)
         for c in options:
-            if _lead_key(c, quinola) < best_key:
-                best, best_key = c, _lead_key(c, quinola)
+            key = _lead_key(c, quinola)
+            if key < best_key:
+                best, best_key = c, key
         return best
     led = hand.led_suit
     off_suit = [c for c in options if card_suit(c) != led]
