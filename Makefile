@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test site build offline pages lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
+.PHONY: test test-all sweep site build offline pages lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -28,6 +28,12 @@ $(STAMP): pyproject.toml tests/site/js/package-lock.json site_engine/package-loc
 
 test: $(STAMP) lint typecheck unit coverage
 
+# What `make test` leaves out, for CI and before a release (README: which target runs what): every
+# other page of the site in the browser, in both schemes, and the mutation check of every rule module
+# (make mutants-all: each mutant run again, not only those the committed report says changed).
+# CI runs `make test`, then this.
+test-all: $(STAMP) sweep mutants-all
+
 lint: $(STAMP)
 	$(BIN)/ruff check reversis scripts tests
 	$(BIN)/ruff format --check reversis scripts tests
@@ -38,7 +44,13 @@ typecheck: $(STAMP)
 # pytest-xdist: one worker per core (-n auto), a worker that runs out of tests taking some of the
 # other's (worksteal); the site is built once and shared by the workers.
 unit: $(STAMP)
-	$(BIN)/pytest -q -n auto --dist worksteal
+	$(BIN)/pytest -q -n auto --dist worksteal -m "not sweep"
+
+# The sweep: every page of the site that `make test` does not open, loaded in the browser in both
+# schemes and checked by axe-core (the pages of one kind share their templates, so `make test` opens one
+# of each kind; this opens the rest).
+sweep: $(STAMP)
+	$(BIN)/pytest -q -n auto --dist worksteal -m sweep tests/site
 
 # How far the annotations cover each source; fails unless every rule-bearing paragraph is annotated,
 # every modelled statement proved by a passing example and every mutant killed.

@@ -299,7 +299,9 @@ def _parser() -> argparse.ArgumentParser:
     from reversis.ruleset import ruleset_ids
 
     rulesets = ruleset_ids()
-    parser = _Parser(prog="reversis", description=__doc__.splitlines()[0] if __doc__ else None)
+    # the docstring's first paragraph, whole: its first line alone stops mid-sentence
+    summary = " ".join((__doc__ or "").split("\n\n")[0].split())
+    parser = _Parser(prog="reversis", description=summary)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import reversis
+import reversis.cli
 from reversis import ruleset_ids
 from reversis.bots import BOTS
 from reversis.cli import _parser, main
@@ -69,6 +70,16 @@ def test_the_choices_are_listed_in_the_help() -> None:
     assert "{" + ",".join(sorted(BOTS)) + "}" in text
     assert "{" + ",".join(ruleset_ids()) + "}" in text
     assert "{" + ",".join(ruleset_ids()) + "}" in _subparsers()["rules"].format_help()
+
+
+def test_the_commands_help_says_its_whole_first_sentence() -> None:
+    """The description ends its sentence (it once stopped at the docstring's first line, "compare the")
+    and is followed by a single blank line before the list of commands."""
+    text = _parser().format_help()
+    description = text.split("\n\n")[1]
+    assert description.rstrip().endswith("."), description
+    assert " ".join(description.split()) == " ".join(reversis.cli.__doc__.split("\n\n")[0].split())
+    assert "\n\n\n" not in text
 
 
 @pytest.mark.parametrize("command", [None, *sorted(_subparsers())])

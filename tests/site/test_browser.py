@@ -83,9 +83,13 @@ def _built_file(page: str) -> str:
 
 
 def _kind(page: str) -> str:
-    """A page's kind: its top folder (``sources``), or its own name at the top (``glossary``, ``home``)."""
-    first = page.removesuffix(".md").split("/")[0]
-    return "home" if first == "index" else first
+    """A page's kind: its top folder (``sources``), or its own name at the top (``glossary``, ``home``);
+    the worked examples of Romestecq, a game of its own with its own page layout, are a kind apart
+    (``examples-romestecq``)."""
+    parts = page.removesuffix(".md").split("/")
+    if parts[0] == "examples" and len(parts) > 1 and (REPO / "examples" / "romestecq" / f"{parts[-1]}.yaml").is_file():
+        return "examples-romestecq"
+    return "home" if parts[0] == "index" else parts[0]
 
 
 def _representatives(pages: list[str]) -> set[str]:
@@ -283,24 +287,49 @@ def test_every_built_page_is_checked(built_site: Path) -> None:
 
 
 def _batches(pages: list[str], *, size: int = 12) -> dict[str, list[str]]:
-    """The pages in groups of at most ``size`` of one kind, named ``kind-1``, ``kind-2``… (a test each:
-    the workers share them out, and a failure names each page that failed)."""
-    by_kind: dict[str, list[str]] = {}
+    """The pages in groups of at most ``size``, a test each (the workers share them out, and a failure
+    names each page that failed): first the page that stands for each kind (``kinds-1``, ``kinds-2``…),
+    which ``make test`` opens; then the others by kind (``sources-1``, ``examples-1``…), the sweep that
+    ``make test-all`` adds."""
+    representatives = [page for page in pages if page in REPRESENTATIVES]
+    by_kind: dict[str, list[str]] = {"kinds": representatives}
     for page in pages:
-        by_kind.setdefault(_kind(page), []).append(page)
+        if page not in REPRESENTATIVES:
+            by_kind.setdefault(_kind(page), []).append(page)
+    # the representatives in small batches: they are the only ones `make test` runs, so the two
+    # workers share them out evenly; each is opened twice (a reader preferring each scheme)
+    sizes = {"kinds": 3}
     return {
-        f"{kind}-{start // size + 1}": group[start : start + size]
+        f"{kind}-{start // sizes.get(kind, size) + 1}": group[start : start + sizes.get(kind, size)]
         for kind, group in by_kind.items()
-        for start in range(0, len(group), size)
+        for start in range(0, len(group), sizes.get(kind, size))
     }
 
 
 BATCHES = _batches(PAGES)
 
 
+def _batch_param(batch: str) -> Any:
+    """A batch as a test parameter: the batches of representatives run in ``make test``, the others
+    carry the ``sweep`` mark (``make test`` deselects them, ``make test-all`` runs them)."""
+    return pytest.param(batch, marks=() if batch.startswith("kinds-") else pytest.mark.sweep)
+
+
 def test_the_batches_hold_every_page_once() -> None:
     held = [page for group in BATCHES.values() for page in group]
     assert sorted(held) == sorted(PAGES) and len(held) == len(set(held))
+
+
+def test_make_test_opens_one_page_of_each_kind() -> None:
+    """The batches that ``make test`` runs hold exactly one page of each kind, a worked example of each
+    game among them; every other page is in the sweep."""
+    quick = [page for batch, group in BATCHES.items() if batch.startswith("kinds-") for page in group]
+    assert sorted(quick) == sorted(REPRESENTATIVES)
+    assert sorted(_kind(page) for page in quick) == sorted({_kind(page) for page in PAGES})
+    assert {"home", "sources", "topics", "rulesets", "examples", "examples-romestecq", "readings"} <= {
+        _kind(page) for page in quick
+    }
+    assert {"cite", "check", "glossary", "404"} <= {_kind(page) for page in quick}
 
 
 #: True once no finite CSS transition or animation is running: a colour measured mid-transition
@@ -385,7 +414,7 @@ def _dark_preference_problems(v: Visit, page: str, screenshots: Path) -> list[st
     return problems
 
 
-@pytest.mark.parametrize("batch", sorted(BATCHES))
+@pytest.mark.parametrize("batch", [_batch_param(batch) for batch in sorted(BATCHES)])
 def test_every_page_loads_cleanly_and_passes_axe_in_both_schemes(
     browser: Browser, site_url: str, screenshots: Path, batch: str
 ) -> None:
@@ -424,6 +453,23 @@ def test_each_kind_of_page_reads_on_a_phone(visit: Callable[..., Visit], screens
     overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"{page}: the page is {overflow} px wider than a {NARROW['width']} px screen"
     assert not v.errors, "\n".join(v.errors)
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("batch", sorted(BATCHES))
+def test_every_page_fits_a_phone(visit: Callable[..., Visit], batch: str) -> None:
+    """Every page of the batch, on a narrow screen: the page does not scroll sideways as a whole (one
+    page of each kind is checked so in ``make test``, the others here, in ``make test-all``)."""
+    v = visit(viewport=NARROW)
+    wider: list[str] = []
+    for page in BATCHES[batch]:
+        v.fresh_page()
+        tab = v.open(_url_path(page), wait="load")
+        overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        if overflow > 0:
+            wider.append(f"{page}: the page is {overflow} px wider than a {NARROW['width']} px screen")
+        wider += [f"{page}: {error}" for error in v.errors]
+    assert not wider, "\n".join(wider)
 
 
 def test_the_readings_tables_keep_their_words_whole_and_scroll_by_keyboard_on_a_phone(
