@@ -392,9 +392,9 @@ class Hand:
             rule = "claim.overcount"
         if rule is None:
             raise IllegalAction(f"seat {seat} counts a {name} he does not hold", rule="claim.held")
-        article = {"claim.false": "article 13", "claim.false-three": "article 16", "claim.overcount": "article 15"}[rule]
+        article = {"claim.false": 13, "claim.false-three": 16, "claim.overcount": 15}[rule]
         # refused, or (accept_illegal) it stands and he loses the game: a false claim never scores
-        self._fault(rule, f"seat {seat} counts a {name} he does not hold ({article})")
+        self._fault(rule, f"seat {seat} counts a {name} he does not hold (article {article})")
         penalties.lose_game(self, rule, seat, None)
 
     def finish(self) -> None:
