@@ -223,7 +223,10 @@ def test_only_terms_of_the_model_are_used(source_id: str) -> None:
     walk(built(source_id))
 
 
-def test_bodies_carry_gloss_status_and_rules() -> None:
+def test_bodies_carry_gloss_status_rules_and_conjectures() -> None:
+    from reversis.annotations.conjectures import conjectures
+
+    corpus = load_corpus()
     for source_id in SOURCE_IDS:
         for item in items(built(source_id)):
             annotation = by_url()[item["id"]]
@@ -233,6 +236,7 @@ def test_bodies_carry_gloss_status_and_rules() -> None:
                 f"topic:{annotation.topic}",
                 f"status:{annotation.status}",
                 *(f"rule:{r}" for r in annotation.rules),
+                *(f"conjecture:{w}" for w in conjectures(corpus.paragraph(annotation.paragraph), annotation.quote)),
             ]
 
 
