@@ -47,6 +47,7 @@ NEUTRAL: dict[str, Any] = {
     "renouncer_quinola_forced_ordinary": False,  # the quinola drawn from the renouncer pays as any forced quinola
     "renouncer_quinola_remise_any_trick": False,  # ... and makes the remise in the last tricks too
     "renouncer_quinola_forcer": "taker",  # ... and is paid to the taker of the trick, or to its leader
+    "renouncer_revoke_exempt": False,  # the renouncer pays no fine for a revoke, even where he must follow
     "reversis_returns_quinola_pool": False,  # a reversis made or broken returns what a quinola paid into the pool
     "reversis_maker_quinola_pool": False,  # the maker of a reversis who played his quinola early takes the pool
     "revoke_forfeits": False,  # a player who revokes collects nothing in that hand

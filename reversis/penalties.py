@@ -37,6 +37,8 @@ def revoke_penalty(hand: Hand, seat: int) -> None:
     """What a revoke costs: the bête, or the agreed fine, paid at once into the pool."""
     # "Celui qui renonce, fait la bête, ou paye une autre amende": a revoke's bête is paid
     # at once into the pool ("les bêtes de renonce qui se payent avec une autre ou avec la poule").
+    if seat == hand.renouncer and setting(hand.rules, "renouncer_revoke_exempt"):
+        return  # "excepto el que juegue napolitana" (revesino-es:64): in whatever trick
     amount = hand.pool if hand.rules["revoke_penalty"] == "bete" else hand.rules["revoke_fine"]
     hand.ledger.pay(seat, POOL, amount, rule="penalty.revoke", trick=hand.trick_no)
     if setting(hand.rules, "revoke_forfeits"):

@@ -90,7 +90,9 @@ def examples_hash(names: list[str], texts: dict[str, str]) -> str:
 
 @dataclass(frozen=True)
 class Survivor:
-    id: str  # module.function:hash of the change, stable while the line and its mutation are
+    # module.function:hash of the change, and @k when the changed line is the k-th (k > 1) of the same
+    # text in its function: stable while the line and its mutation are, and never shared by two lines
+    id: str
     mutmut: str  # mutmut's name, which changes when the function does
     line: int  # the line of the original module that the mutant changes
     change: str  # "old -> new", the changed line(s) stripped
@@ -119,6 +121,17 @@ def _readable(mangled: str) -> str:
     return name.removeprefix("_")
 
 
+def _first_removed(before: list[str], after: list[str]) -> int:
+    """The index in ``before`` of the first line the mutant changes."""
+    index = 0
+    for d in difflib.ndiff(before, after):
+        if d[:1] == "-":
+            return index
+        if d[:1] == " ":
+            index += 1
+    return index
+
+
 def survivors_of(module: str, names: dict[str, str], work: Path) -> list[Survivor]:
     """The survivors of a module (mutmut name → status), each with its identity."""
     mutated = (work / module).read_text(encoding="utf-8")
@@ -138,13 +151,17 @@ def survivors_of(module: str, names: dict[str, str], work: Path) -> list[Survivo
         old = [d[2:] for d in diff if d[0] == "-"]
         new = [d[2:] for d in diff if d[0] == "+"]
         change = " / ".join(old) + " -> " + " / ".join(new)
-        key = f"{dotted(module)}.{_readable(base)}:{sha(change)[:10]}"
+        # the same change of the same text at two lines of one function: the k-th such line is told by @k
+        at = _first_removed(before, after)
+        nth = before[: at + 1].count(old[0]) if old else 1
+        key = f"{dotted(module)}.{_readable(base)}:{sha(change)[:10]}" + (f"@{nth}" if nth > 1 else "")
         seen[key] = seen.get(key, 0) + 1
-        if seen[key] > 1:
+        if seen[key] > 1:  # two mutations that make the same text of the same line
             key += f"#{seen[key]}"
         first, last = spans.get(_readable(base).rpartition(".")[2], (1, len(original)))
-        within = [*range(first, last + 1), *range(1, len(original) + 1)]  # its function's lines first
-        line = next((i for i in within if old and original[i - 1].strip() == old[0]), 0)
+        same = [i for i in range(first, last + 1) if old and original[i - 1].strip() == old[0]]
+        anywhere = [i for i in range(1, len(original) + 1) if old and original[i - 1].strip() == old[0]]
+        line = same[nth - 1] if len(same) >= nth else next(iter(anywhere), 0)
         out.append(Survivor(key, name, line, change, status))
     return out
 

@@ -22,7 +22,9 @@ The shape follows the Web Annotation Data Model (https://www.w3.org/TR/annotatio
   it"); how the engine reads them is another matter, not exported here.
 * ``body`` is the gloss (a ``TextualBody``, ``text/plain``, English, purpose
   ``describing``), then one ``TextualBody`` per tag, purpose ``tagging``:
-  ``topic:<topic>``, ``status:<status>`` and ``rule:<engine rule id>``.
+  ``topic:<topic>``, ``status:<status>``, ``rule:<engine rule id>``, and
+  ``conjecture:<words>`` for each word or words of the quote that are the editor's
+  conjecture for garbled print, not the print's (:func:`~reversis.annotations.conjectures.conjectures`).
 * ``target`` is two ``SpecificResource``s, the same words in two
   representations (the model reads several targets as the body applying to
   each): the paragraph on its source's page (:func:`~reversis.corpus.cite.paragraph_url`)
@@ -42,6 +44,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from reversis.annotations.conjectures import conjectures
 from reversis.annotations.model import Annotation
 from reversis.corpus.cite import SITE_URL, paragraph_url
 from reversis.corpus.model import Corpus, Paragraph, Source, parse_paragraph_id
@@ -177,6 +180,7 @@ def web_annotation(annotation: Annotation, source: Source, offsets: Mapping[str,
     if source.language:
         text_file["language"] = source.language
     tags = [f"topic:{annotation.topic}", f"status:{annotation.status}", *(f"rule:{r}" for r in annotation.rules)]
+    tags += [f"conjecture:{words}" for words in conjectures(para, annotation.quote)]
     return {
         "@context": CONTEXT,
         "id": annotation_url(annotation.id),

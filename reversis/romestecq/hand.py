@@ -386,11 +386,15 @@ class Hand:
         claimed = WORTH.get(name, 0) if marks is None else marks
         named = name in ("rome", "village", "double-ningre") or self.params.false_claims == "any"
         rule = "claim.false" if named else "claim.false-three" if claimed >= 3 else None
+        if rule is None and claimed > 0 and self.params.false_claims == "overcount":
+            # "Qui efface une marque de plus qu'il ne lui appartient" (article 15): every mark rubbed
+            # out for a combination he does not hold is more than is his
+            rule = "claim.overcount"
         if rule is None:
             raise IllegalAction(f"seat {seat} counts a {name} he does not hold", rule="claim.held")
-        article = "article 13" if rule == "claim.false" else "article 16"
+        article = {"claim.false": 13, "claim.false-three": 16, "claim.overcount": 15}[rule]
         # refused, or (accept_illegal) it stands and he loses the game: a false claim never scores
-        self._fault(rule, f"seat {seat} counts a {name} he does not hold ({article})")
+        self._fault(rule, f"seat {seat} counts a {name} he does not hold (article {article})")
         penalties.lose_game(self, rule, seat, None)
 
     def finish(self) -> None:

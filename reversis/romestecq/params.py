@@ -44,7 +44,7 @@ class Params:
     low_triche: int  # 0, 1 (the Rome it holds) or 3
     double_ningre: str  # plus-honours | three-if-passes
     single_honours: bool
-    false_claims: str  # named | any
+    false_claims: str  # overcount | named | any
     accept_illegal: bool
     four_dealer: str  # lowest | highest
     gruge_when: str  # constrained | void

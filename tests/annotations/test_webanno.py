@@ -223,7 +223,10 @@ def test_only_terms_of_the_model_are_used(source_id: str) -> None:
     walk(built(source_id))
 
 
-def test_bodies_carry_gloss_status_and_rules() -> None:
+def test_bodies_carry_gloss_status_rules_and_conjectures() -> None:
+    from reversis.annotations.conjectures import conjectures
+
+    corpus = load_corpus()
     for source_id in SOURCE_IDS:
         for item in items(built(source_id)):
             annotation = by_url()[item["id"]]
@@ -233,6 +236,7 @@ def test_bodies_carry_gloss_status_and_rules() -> None:
                 f"topic:{annotation.topic}",
                 f"status:{annotation.status}",
                 *(f"rule:{r}" for r in annotation.rules),
+                *(f"conjecture:{w}" for w in conjectures(corpus.paragraph(annotation.paragraph), annotation.quote)),
             ]
 
 
@@ -343,3 +347,26 @@ def test_builder_reports_errors_in_one_line(tmp_path: Path, capsys: pytest.Captu
     assert script.main(["--check", "--root", str(root), "no-such-source"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown source id 'no-such-source'" in err
+
+
+def test_a_quote_says_which_of_its_words_are_the_editors_conjecture() -> None:
+    # the conjectures that rules 12, 17, 19 and 20 of the espagnolette's fragment are quoted with
+    from reversis.annotations.conjectures import conjectures
+
+    corpus = load_corpus()
+    found = {a.id: conjectures(corpus.paragraph(a.paragraph), a.quote) for a in load_annotations()}
+    assert found["esp19c-mistaken-trick-consolation"] == ("force",)
+    assert found["esp19c-example-jack-takes"] == ("sienne",)
+    assert found["esp19c-remise-exception-maker"] == ("jetté",)
+    assert found["esp19c-quinola-forced-makes-remise"] == ("forçait", "jeu que cela arrivât")
+    assert found["esp19c-quinola-forced-pays"] == ("qui est",)
+    # words the OCR gives plainly, or whose letters the transcription keeps, are the print's
+    assert found["enc1765-quinola-placed"] == ()
+    assert "dict-retire-toi" not in {k for k, v in found.items() if v}
+    tags = {
+        b["value"]
+        for item in collection(corpus.source("espagnolette-19c"), load_annotations())["first"]["items"]
+        for b in item["body"]
+        if b["purpose"] == "tagging"
+    }
+    assert {"conjecture:sienne", "conjecture:jetté", "conjecture:forçait"} <= tags

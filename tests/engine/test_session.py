@@ -155,7 +155,7 @@ def test_a_recorded_sitting_carries_the_betes(tmp_path: Path, capsys: pytest.Cap
     _run(["session", "--ruleset", "encyclopedie-1765", "--hands", "8", "--seed", "7", "--record", str(out)], capsys)
     text = out.read_text(encoding="utf-8")
     assert "betes:\n- {seat: 0, amount: 8}" in text
-    assert standing(play_sitting(load_sitting(out)))[0] == {"rank": 1, "seat": 1, "total": 22, "betes_owed": 8}
+    assert standing(play_sitting(load_sitting(out)))[0] == {"rank": 1, "seat": 1, "total": 24, "betes_owed": 8}
 
 
 def test_a_scenario_file_is_a_sitting_of_one_hand(

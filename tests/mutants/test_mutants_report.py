@@ -95,3 +95,26 @@ def test_a_survivors_identity_names_its_function_and_change(tmp_path: Path) -> N
         mutants.ROOT = root
     assert survivor.id.startswith("reversis.m.f:")
     assert survivor.change == "return x + 1 -> return x - 1"
+
+
+def test_identical_changes_at_two_lines_of_a_function_have_their_own_identity_and_line(tmp_path: Path) -> None:
+    # the same text twice in one function, each mutated the same way: one identity and one line each,
+    # so that a judgment of one never passes to the other
+    orig = "def x_f__mutmut_orig(x):\n    x = x + 1\n    y = 2\n    x = x + 1\n    return x\n"
+    first = "def x_f__mutmut_1(x):\n    x = x - 1\n    y = 2\n    x = x + 1\n    return x\n"
+    second = "def x_f__mutmut_2(x):\n    x = x + 1\n    y = 2\n    x = x - 1\n    return x\n"
+    original = "def f(x):\n    x = x + 1\n    y = 2\n    x = x + 1\n    return x\n"
+    (tmp_path / "reversis").mkdir()
+    (tmp_path / "reversis" / "m.py").write_text(orig + first + second)
+    root = mutants.ROOT
+    try:
+        mutants.ROOT = tmp_path / "original"
+        (mutants.ROOT / "reversis").mkdir(parents=True)
+        (mutants.ROOT / "reversis" / "m.py").write_text(original)
+        names = {"reversis.m.x_f__mutmut_1": "survived", "reversis.m.x_f__mutmut_2": "survived"}
+        one, two = mutants.survivors_of("reversis/m.py", names, tmp_path)
+    finally:
+        mutants.ROOT = root
+    assert one.change == two.change == "x = x + 1 -> x = x - 1"
+    assert two.id == one.id + "@2"
+    assert (one.line, two.line) == (2, 4)

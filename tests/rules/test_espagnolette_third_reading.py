@@ -108,13 +108,15 @@ LAST_TRICK: dict[str, Any] = {
 }
 
 
-def test_rule20_quinola_forced_in_the_last_trick_makes_the_remise() -> None:
-    game = play(RULESET, **LAST_TRICK)
+def test_rule20_quinola_forced_in_the_last_trick_makes_the_remise_only_read_past_rule21() -> None:
+    # rule 20's "à quelque époque du jeu" read as overriding rule 21 (the words are the editor's
+    # reconstruction of garbled print, so not the default): the remise is made in the last trick
+    game = play(RULESET, options={"renouncer_quinola_remise_any_trick": True}, **LAST_TRICK)
     assert game.result["quinola"] == {"how": "forced", "seat": 3, "trick": 11}
     assert game.result["declarations"][0]["lost_at"] is None
     assert game.paid("espagnolette.quinola-forced") == [(3, "pool", 26)]
-    # rule 21 read as limiting rule 20: no remise in the last tricks, the consolation all the same
-    other = play(RULESET, options={"renouncer_quinola_remise_any_trick": False}, **LAST_TRICK)
+    # by default rule 21 as printed limits rule 20: no remise in the last tricks, the consolation all the same
+    other = play(RULESET, **LAST_TRICK)
     assert other.paid("espagnolette.quinola-forced") == []
     assert other.paid("quinola.forced.forcer") == game.paid("quinola.forced.forcer") == [(3, 2, 12)]
     assert other.result["pool"]["after"] == game.result["pool"]["after"] - 26

@@ -826,13 +826,24 @@ def test_s11_napolitana_quinola_drawn_out_with_the_king_of_oros() -> None:
     _, res = play({**DEAL_N, "declarations": {0: "napolitana"}, "plays": plays})
     assert [t["winner"] for t in res["tricks"][:3]] == [3, 2, 3]
     assert res["quinola"] == {"how": "forced", "seat": 0, "trick": 3}
+    # p55: the player who draws a card out is "el que ha salido del palo en esa baza", seat 2, who
+    # led the 7 of oros (renouncer_quinola_forcer leader); seat 3's king took the trick
     assert paid_at(res, 3) == [
         (0, "pool", 9, "napolitana.quinola-forced"),  # the fondo doubled
-        (0, 3, 2, "napolitana.quinola-forced"),  # 2 to the one who draws it out
+        (0, 2, 2, "napolitana.quinola-forced"),  # 2 to the one who draws it out
         (0, 1, 1, "napolitana.quinola-forced"),  # 1 to each of the other two
-        (0, 2, 1, "napolitana.quinola-forced"),
+        (0, 3, 1, "napolitana.quinola-forced"),
     ]
     assert paid(res, "quinola.forced.pool") == []  # instead of the ordinary holder's doubling
+    # read as naming the drawer by his card (taker), the king's player is paid the 2
+    _, res = play(
+        {**DEAL_N, "declarations": {0: "napolitana"}, "plays": plays, "options": {"renouncer_quinola_forcer": "taker"}}
+    )
+    assert paid_at(res, 3)[1:] == [
+        (0, 3, 2, "napolitana.quinola-forced"),
+        (0, 1, 1, "napolitana.quinola-forced"),
+        (0, 2, 1, "napolitana.quinola-forced"),
+    ]
 
 
 # Deal V: seat 1 holds the ace, king and caballo of oros and the kings and caballos (and sotas) of the
