@@ -124,6 +124,13 @@ def original_url(record: Mapping[str, Any]) -> str | None:
     return str(url)
 
 
+#: The entry types whose unsigned entries are exported as ``chapter``, a part of a book with its
+#: editors: the APA styles (APA 7's group-authored dictionaries) put the publisher in an unsigned
+#: ``entry-dictionary`` or ``entry-encyclopedia``'s author slot, where APA 7 begins an unsigned
+#: entry of an edited work with its title.
+_UNSIGNED_AS_CHAPTER = ("entry-dictionary", "entry-encyclopedia")
+
+
 def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) -> dict[str, Any]:
     """The CSL-JSON item of a source, or of one of its paragraphs; ``url`` is its address on the site.
 
@@ -133,6 +140,7 @@ def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) ->
     under the entry's author when the entry gives one (none, for an extract of
     another work). ``note`` names the paragraph (and its printed number), the
     original's checked address, and the record's hedges (an attributed author).
+    An unsigned dictionary or encyclopedia entry is typed ``chapter`` (:data:`_UNSIGNED_AS_CHAPTER`).
     """
     record = source.record
     item: dict[str, Any] = {"id": paragraph.id if paragraph else source.id}
@@ -155,6 +163,8 @@ def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) ->
     for role in ("author", "editor"):
         if role in item:
             item[role] = csl_names(item[role])
+    if item.get("type") in _UNSIGNED_AS_CHAPTER and not item.get("author"):
+        item["type"] = "chapter"
     if paragraph is not None and paragraph.page is not None:
         item["page"] = paragraph.page
     item["URL"] = url

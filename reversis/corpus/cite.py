@@ -9,7 +9,7 @@ the paragraph id. The item's ``URL`` is the paragraph's address on the site
 are cited alike. The styles are read with small adjustments
 (``_style``): three work around citeproc-py (given names initialised, title
 case of labels, punctuation inside quotation marks; the repeated title or
-publisher of ``_drop_repeated`` is a fourth), and two bring APA and MLA to
+publisher of ``_drop_repeated`` is a fourth), and three bring APA and MLA to
 their manuals for an unsigned entry of an edited work (title first, never the
 publisher or the editors in the author's place).
 
@@ -277,6 +277,24 @@ def _apa_no_publisher_as_author(tree: Any) -> None:
                 choose.getparent().remove(choose)
 
 
+def _apa_unsigned_chapter_by_title(tree: Any) -> None:
+    """APA: cite an unsigned chapter of an edited work (an item with ``container-title``) by its title.
+
+    The APA style substitutes the editors for a missing author of a chapter, and citeproc-py (which
+    does not suppress a substituted name variable) would name them again after "In". APA 7 begins
+    an unsigned entry of an edited reference work with its title, as the style already does for an
+    unsigned ``entry``; the corpus exports such an entry as a ``chapter`` (see
+    :mod:`reversis.corpus.bib`), which is given the same substitute.
+    """
+    for macro in tree.getroot().iter(f"{_CSL}macro"):
+        if macro.get("name") not in ("author", "author-short"):
+            continue
+        for test in macro.iter(f"{_CSL}else-if"):
+            kinds = test.get("type", "").split()
+            if "entry-encyclopedia" in kinds and "chapter" not in kinds:
+                test.set("type", " ".join([*kinds, "chapter"]))
+
+
 def _mla_part_by_title_before_editors(tree: Any) -> None:
     """MLA: cite a part of a larger work (an item with ``container-title``) by its title, not its editors.
 
@@ -303,7 +321,7 @@ def _mla_part_by_title_before_editors(tree: Any) -> None:
 
 #: The adjustments of each style to what its manual asks, where its CSL cannot tell our items apart.
 _STYLE_ADJUSTMENTS: Mapping[str, tuple[Callable[[Any], None], ...]] = {
-    "apa": (_apa_no_publisher_as_author,),
+    "apa": (_apa_no_publisher_as_author, _apa_unsigned_chapter_by_title),
     "mla": (_mla_part_by_title_before_editors,),
 }
 

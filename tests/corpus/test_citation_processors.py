@@ -152,3 +152,16 @@ def test_biber_validates_every_entry_against_the_biblatex_data_model(tmp_path: P
         and not re.search(r"legacy year field '\d{4}--\d{4}'", line)
     ]
     assert not problems, problems
+
+
+def test_an_unsigned_entry_of_an_edited_work_is_a_chapter_and_a_signed_one_keeps_its_type() -> None:
+    """The APA styles put the publisher in an unsigned ``entry-encyclopedia``'s author slot (the stock
+    style, as citeproc-js and Zotero run it): an unsigned entry is exported as a ``chapter``."""
+    types = {item["id"]: item["type"] for item in ITEMS}
+    assert types["encyclopedie-1765:4"] == "chapter" and types["dictionnaire-jeux-r:2"] == "chapter"
+    assert types["dictionnaire-jeux-r:15"] == "entry-dictionary"
+    unsigned = [i for i in ITEMS if i["type"] == "chapter" and not i.get("author")]
+    corpus = load_corpus(REAL_CORPUS)
+    # every item of the Encyclopédie and of the espagnolette fragment, and the dictionary's extract
+    expected = sum(1 + len(corpus.source(s).paragraphs) for s in ("encyclopedie-1765", "espagnolette-19c")) + 3
+    assert len(unsigned) == expected

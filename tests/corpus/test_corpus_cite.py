@@ -35,7 +35,7 @@ def test_cite_as_text_renders_the_csl_item_then_the_transcription(corpus_root: P
 EXPECTED = {
     ("encyclopedie-1765:4", "chicago"): (
         "Diderot, Denis, and Jean le Rond d'Alembert, eds. “REVERSIS, le jeu du.” In Encyclopédie, ou "
-        "Dictionnaire raisonné des sciences, des arts et des métiers. Vol. 14. Neufchastel: Samuel "
+        "Dictionnaire raisonné des sciences, des arts et des métiers, Vol. 14. Neufchastel: Samuel "
         "Faulche & Compagnie, 1765. {url}."
     ),
     ("encyclopedie-1765:4", "apa"): (
