@@ -15,8 +15,11 @@ The shape follows the Web Annotation Data Model (https://www.w3.org/TR/annotatio
   collection with ``total`` 0 and no page, as the model allows (a page holds
   one annotation or more).
 * each annotation carries its own ``@context``, so that it stands alone when
-  taken out of the collection; its ``id`` is its anchor on the site's
-  annotations page (:func:`annotation_url`).
+  taken out of the collection; its ``id`` is its anchor on its source's page
+  (:func:`annotation_url`), where the annotation is shown beside the text.
+* every address is one the published site has: the source pages, and the
+  exports as the site builder publishes them under :data:`DOWNLOADS`
+  (``downloads/annotations/<source-id>.jsonld``, ``downloads/<source-id>/<source-id>.txt``).
 * ``motivation`` is ``describing``: the gloss says in English what the quoted
   words state (the model's "describe the Target, as opposed to a comment about
   it"); how the engine reads them is another matter, not exported here.
@@ -46,7 +49,7 @@ from typing import Any
 
 from reversis.annotations.conjectures import conjectures
 from reversis.annotations.model import Annotation
-from reversis.corpus.cite import SITE_URL, paragraph_url
+from reversis.corpus.cite import SITE_URL, paragraph_url, source_url
 from reversis.corpus.model import Corpus, Paragraph, Source, parse_paragraph_id
 from reversis.corpus.report import plain_text
 from reversis.errors import AnnotationError, CorpusError
@@ -54,6 +57,7 @@ from reversis.errors import AnnotationError, CorpusError
 __all__ = [
     "CONTEXT",
     "CONTEXT_CHARS",
+    "DOWNLOADS",
     "EXPORTS_DIR",
     "annotation_url",
     "collection",
@@ -73,15 +77,19 @@ CONTEXT = "http://www.w3.org/ns/anno.jsonld"
 CONTEXT_CHARS = 32
 #: The folder of ``annotations/`` that holds the exports.
 EXPORTS_DIR = "exports"
+#: The folder of the site where the exports are published (the site builder copies
+#: ``annotations/exports/*.jsonld`` to ``downloads/annotations/`` and ``corpus/<id>/exports/*`` to
+#: ``downloads/<id>/``); the addresses below are under it.
+DOWNLOADS = "downloads"
 
 
-def annotation_url(annotation_id: str) -> str:
-    """The address of an annotation: its anchor on the site's annotations page.
+def annotation_url(source_id: str, annotation_id: str) -> str:
+    """The address of an annotation: its anchor on its source's page.
 
-    >>> annotation_url("enc1765-quinola-placed")
-    'https://reversis-reference.github.io/reversis/annotations/#enc1765-quinola-placed'
+    >>> annotation_url("encyclopedie-1765", "enc1765-quinola-placed")
+    'https://reversis-reference.github.io/reversis/sources/encyclopedie-1765/#enc1765-quinola-placed'
     """
-    return f"{SITE_URL}annotations/#{annotation_id}"
+    return f"{source_url(source_id)}#{annotation_id}"
 
 
 def export_name(source_id: str) -> str:
@@ -94,21 +102,21 @@ def export_name(source_id: str) -> str:
 
 
 def collection_url(source_id: str) -> str:
-    """The address of a source's collection: its export file, at its repository path under the site.
+    """The address of a source's collection: its export file, as the site publishes it.
 
     >>> collection_url("revesino-es")
-    'https://reversis-reference.github.io/reversis/annotations/exports/revesino-es.jsonld'
+    'https://reversis-reference.github.io/reversis/downloads/annotations/revesino-es.jsonld'
     """
-    return f"{SITE_URL}annotations/{EXPORTS_DIR}/{export_name(source_id)}"
+    return f"{SITE_URL}{DOWNLOADS}/annotations/{export_name(source_id)}"
 
 
 def plain_text_url(source_id: str) -> str:
-    """The address of a source's plain-text export, at its repository path under the site.
+    """The address of a source's plain-text export, as the site publishes it.
 
     >>> plain_text_url("revesino-es")
-    'https://reversis-reference.github.io/reversis/corpus/revesino-es/exports/revesino-es.txt'
+    'https://reversis-reference.github.io/reversis/downloads/revesino-es/revesino-es.txt'
     """
-    return f"{SITE_URL}corpus/{source_id}/exports/{source_id}.txt"
+    return f"{SITE_URL}{DOWNLOADS}/{source_id}/{source_id}.txt"
 
 
 def paragraph_offsets(source: Source, text: str | None = None) -> dict[str, int]:
@@ -183,7 +191,7 @@ def web_annotation(annotation: Annotation, source: Source, offsets: Mapping[str,
     tags += [f"conjecture:{words}" for words in conjectures(para, annotation.quote)]
     return {
         "@context": CONTEXT,
-        "id": annotation_url(annotation.id),
+        "id": annotation_url(source.id, annotation.id),
         "type": "Annotation",
         "motivation": "describing",
         "body": [gloss, *(_tag(t) for t in tags)],

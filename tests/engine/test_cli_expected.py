@@ -159,6 +159,24 @@ def test_cite_suggests_the_source_id(given: str, suggestion: str, capsys: pytest
     assert suggestion in _error(["cite", given], capsys)
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["cite", "encyclopedie-1765:99"],
+            "unknown paragraph id 'encyclopedie-1765:99' (encyclopedie-1765 has p1–p11)",
+        ),
+        (["cite", "encyclopedie-1765:4", "--style", "harvard"], "argument --style: invalid choice: 'harvard'"),
+        (["cite", "encyclopedie-1765:4", "--format", "ris"], "argument --format: invalid choice: 'ris'"),
+        (["cite", "--project", "--format", "ris"], "argument --format: invalid choice: 'ris'"),
+    ],
+)
+def test_cite_bad_input_is_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert message in _error(argv, capsys)
+
+
 # -- cite a source, cite the project -----------------------------------------------------------------
 
 
@@ -166,9 +184,8 @@ def test_cite_suggests_the_source_id(given: str, suggestion: str, capsys: pytest
 def test_cite_a_whole_source_in_every_style(style: str, capsys: pytest.CaptureFixture[str]) -> None:
     text = _out(["cite", "encyclopedie-1765", "--style", style], capsys)
     assert "Encyclopédie" in text
-    assert text.rstrip().endswith(
-        "source encyclopedie-1765: https://reversis-reference.github.io/reversis/sources/encyclopedie-1765/"
-    )
+    assert "https://reversis-reference.github.io/reversis/sources/encyclopedie-1765/" in text
+    assert text.rstrip().endswith("Transcribed in the Reversis reference, source encyclopedie-1765.")
     assert "#p" not in text
 
 
@@ -200,6 +217,8 @@ def test_cite_the_project_as_bibtex_and_csl_json_as_citation_cff_says(capsys: py
     assert item["title"] == cff["title"]
     assert [a["literal"] for a in item["author"]] == [a["name"] for a in cff["authors"]]
     assert item["URL"] == cff["url"]
+    assert item["version"] == cff["version"] == entry["version"]
+    assert item["issued"]["date-parts"][0][0] == cff["date-released"].year == int(entry["year"])
 
 
 @pytest.mark.parametrize("argv", [["cite"], ["cite", "encyclopedie-1765:4", "--project"]])

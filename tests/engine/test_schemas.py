@@ -1,5 +1,7 @@
-"""The JSON Schemas shipped for editors: every example scenario validates against the scenario schema,
-the result of played hands against the result schema, and both agree with the loader and the docs."""
+"""The JSON Schemas shipped for editors: every example scenario of every game validates against the
+scenario schema, the result of played hands against the result schema, and both agree with the
+loaders and the docs. Each schema holds one definition per game (``$defs/reversis``,
+``$defs/romestecq``), chosen by the scenario's ruleset or the result's ``game``."""
 
 from __future__ import annotations
 
@@ -15,19 +17,36 @@ import yaml
 jsonschema = pytest.importorskip("jsonschema")
 
 from reversis.bots import BOTS  # noqa: E402
+from reversis.errors import ScenarioError  # noqa: E402
+from reversis.games import (  # noqa: E402
+    game_of,
+    parse_any,
+    play_file,
+)
 from reversis.result import dump_record, record, result  # noqa: E402
-from reversis.ruleset import load_ruleset  # noqa: E402
+from reversis.romestecq import scenario as romestecq_scenario  # noqa: E402
+from reversis.romestecq.bots import BOTS as ROMESTECQ_BOTS  # noqa: E402
+from reversis.romestecq.combinations import NAMES  # noqa: E402
+from reversis.romestecq.penalties import DEAL_FAULTS  # noqa: E402
+from reversis.ruleset import load_ruleset, ruleset_ids  # noqa: E402
 from reversis.scenario import _FIELDS, parse_scenario, run  # noqa: E402
 
 from .conftest import REPO  # noqa: E402
+
+
+def run_any(text: str) -> object:
+    """Parse and play a scenario of any game, as ``reversis play`` does."""
+    scenario = parse_any(text, source="s")
+    return game_of(scenario.rules).run(scenario)
 
 
 def _game(path: Path) -> str:
     return load_ruleset(yaml.safe_load(path.read_text(encoding="utf-8"))["ruleset"]).game
 
 
-# the examples of the game the scenario schema describes (Romestecq's scenario is documented in docs/scenarios.md)
-EXAMPLES = sorted(p for p in (REPO / "examples").rglob("*.yaml") if _game(p) == "reversis")
+# every example scenario, of every game
+ALL_EXAMPLES = sorted((REPO / "examples").rglob("*.yaml"))
+EXAMPLES = [p for p in ALL_EXAMPLES if _game(p) == "reversis"]
 DOC = REPO / "docs" / "scenarios.md"
 
 
@@ -51,13 +70,55 @@ def _errors(schema: dict[str, Any], data: Any) -> list[str]:
 # -- the scenario schema ----------------------------------------------------------------------------
 
 
-def test_there_are_examples_to_validate() -> None:
+def test_there_are_examples_of_every_game_to_validate() -> None:
     assert len(EXAMPLES) >= 4
+    assert {_game(p) for p in ALL_EXAMPLES} == {"reversis", "romestecq"}
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", ALL_EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_example_scenario_validates(path: Path) -> None:
     assert _errors(_schema("scenario"), yaml.safe_load(path.read_text(encoding="utf-8"))) == []
+
+
+@pytest.mark.parametrize("path", ALL_EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_json_result_of_every_example_validates(path: Path) -> None:
+    scenario, hand = play_file(path)
+    data = game_of(scenario.rules).result(hand)
+    assert _errors(_schema("result"), data) == []
+
+
+def test_the_schemas_choose_romestecq_for_the_rulesets_of_that_game() -> None:
+    romestecq = sorted(r for r in ruleset_ids() if load_ruleset(r).game == "romestecq")
+    assert _schema("scenario")["if"]["properties"]["ruleset"]["enum"] == romestecq
+    assert _schema("result")["if"]["properties"]["game"]["const"] == "romestecq"
+
+
+def test_the_romestecq_scenario_schema_knows_what_its_loader_reads() -> None:
+    definition = _schema("scenario")["$defs"]["romestecq"]
+    assert set(definition["properties"]) == set(romestecq_scenario.FIELDS)
+    assert definition["additionalProperties"] is False
+    assert definition["properties"]["bot"]["enum"] == sorted(ROMESTECQ_BOTS)
+    faults = definition["properties"]["faults"]["items"]["properties"]["fault"]["enum"]
+    assert faults == list(DEAL_FAULTS)
+    assert set(_schema("scenario")["$defs"]["combination"]["enum"]) == set(NAMES) - {"virlicque"}
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("{ruleset: romestecq, plays: [{card: AS, call: 3}]}", "plays/0"),
+        ("{ruleset: romestecq, claims: {1: [quinola]}}", "claims/1/0"),
+        ("{ruleset: romestecq, faults: [{fault: dropped, seat: 1}]}", "faults/0"),
+        ("{ruleset: romestecq, marks: {0: 3}}", "marks"),
+        ("{ruleset: romestecq, exchange: {1: pass}}", "exchange"),
+        ("{ruleset: romestecq, hands: {0: [AS, KS]}}", "hands/0"),
+    ],
+)
+def test_the_romestecq_schema_refuses_what_its_loader_refuses(text: str, where: str) -> None:
+    errors = _errors(_schema("scenario"), yaml.safe_load(text))
+    assert any(e.startswith(f"{where}:") or where in e for e in errors), errors
+    with pytest.raises(ScenarioError):
+        run_any(text)
 
 
 @pytest.mark.parametrize("seed", [3, 11])
@@ -85,7 +146,7 @@ def test_the_scenario_schema_refuses_what_the_loader_refuses(text: str, where: s
 
 
 def test_the_scenario_schema_knows_every_field_the_loader_reads() -> None:
-    schema = _schema("scenario")
+    schema = _schema("scenario")["$defs"]["reversis"]
     assert set(schema["properties"]) == _FIELDS
     assert schema["additionalProperties"] is False
     assert schema["properties"]["bot"]["enum"] == sorted(BOTS)
@@ -124,20 +185,28 @@ def test_the_result_of_a_hand_validates(text: str) -> None:
 
 
 def test_the_result_schema_is_open_to_new_fields_and_requires_the_contract() -> None:
-    schema = _schema("result")
+    schema = _schema("result")["$defs"]["reversis"]
     assert schema["additionalProperties"] is True
     data = result(run(parse_scenario(RESULT_SCENARIOS[0], source="s")))
     assert set(schema["required"]) <= data.keys()
     assert set(schema["properties"]) == data.keys(), "a field of result() is missing from result.schema.json"
+    romestecq = _schema("result")["$defs"]["romestecq"]
+    scenario, hand = play_file(REPO / "examples" / "romestecq" / "virlicque.yaml")
+    data = game_of(scenario.rules).result(hand)
+    assert romestecq["additionalProperties"] is True
+    assert set(romestecq["required"]) == set(romestecq["properties"]) == data.keys()
 
 
 # -- the documentation -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["scenario", "result"])
-def test_docs_scenarios_md_describes_every_field_of_each_schema(name: str) -> None:
+@pytest.mark.parametrize("game", ["reversis", "romestecq"])
+def test_docs_scenarios_md_describes_every_field_of_each_schema(name: str, game: str) -> None:
     text = DOC.read_text(encoding="utf-8")
-    missing = [field for field in _schema(name)["properties"] if f"`{field}`" not in text]
+    if game == "romestecq":
+        text = text[text.index("## Romestecq") :]
+    missing = [field for field in _schema(name)["$defs"][game]["properties"] if f"`{field}`" not in text]
     assert not missing, f"docs/scenarios.md does not describe {missing}"
 
 

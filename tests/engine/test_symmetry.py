@@ -50,6 +50,12 @@ def schema(name: str) -> dict[str, Any]:
     return json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
+def game_schema(name: str) -> dict[str, Any]:
+    """The schema's definition of a reversis scenario or result (the other is Romestecq's)."""
+    definition: dict[str, Any] = schema(name)["$defs"]["reversis"]
+    return definition
+
+
 def _matches(value: Any, alternative: dict[str, Any], defs: dict[str, Any]) -> bool:
     """Whether a value is of an alternative's kind (enough to pick the branch of a oneOf)."""
     if "$ref" in alternative:
@@ -118,9 +124,9 @@ def turned_result(hand: Hand, k: int) -> tuple[Any, Any]:
     n = hand.players
     turn = lambda seat: (seat + k) % n  # noqa: E731
     same = lambda card: card  # noqa: E731
-    scenario = transform(record(hand, bot="cautious", seed=0), schema("scenario"), schema("scenario")["$defs"],
+    scenario = transform(record(hand, bot="cautious", seed=0), game_schema("scenario"), schema("scenario")["$defs"],
                          seat=turn, card=same)  # fmt: skip
-    expected = transform(result(hand), schema("result"), schema("result")["$defs"], seat=turn, card=same)
+    expected = transform(result(hand), game_schema("result"), schema("result")["$defs"], seat=turn, card=same)
     return canonical(expected), canonical(result(replay(scenario)))
 
 
@@ -179,9 +185,9 @@ def exchanged_result(hand: Hand, perm: tuple[int, ...]) -> tuple[Any, Any]:
         return pack.name(make_card(perm[card_suit(c)], card_rank(c)))
 
     keep = lambda seat: seat  # noqa: E731
-    scenario = transform(record(hand, bot="cautious", seed=0), schema("scenario"), schema("scenario")["$defs"],
+    scenario = transform(record(hand, bot="cautious", seed=0), game_schema("scenario"), schema("scenario")["$defs"],
                          seat=keep, card=card)  # fmt: skip
-    expected = transform(result(hand), schema("result"), schema("result")["$defs"], seat=keep, card=card)
+    expected = transform(result(hand), game_schema("result"), schema("result")["$defs"], seat=keep, card=card)
     return canonical(expected), canonical(result(replay(scenario)))
 
 

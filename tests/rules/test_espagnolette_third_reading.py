@@ -293,7 +293,9 @@ def test_every_tie_criterion_has_words_in_the_account_and_the_schema() -> None:
     worded = {"tricks", "points", *TIE_WORDS}
     assert worded == {*TALON_CRITERIA, "seat order"}
     schema = json.loads(resources.files("reversis").joinpath("schemas/result.schema.json").read_text("utf-8"))
-    (award,) = [s for s in schema["properties"]["talon_award"]["oneOf"] if s.get("type") == "object"]
+    (award,) = [
+        s for s in schema["$defs"]["reversis"]["properties"]["talon_award"]["oneOf"] if s.get("type") == "object"
+    ]
     assert set(award["properties"]["decided_by"]["enum"]) == worded
 
 

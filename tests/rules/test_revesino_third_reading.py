@@ -278,9 +278,9 @@ def test_s6_the_pack_vocabulary_is_data_with_the_same_terms_in_every_pack() -> N
 def test_s6_the_result_schema_says_which_strings_are_per_pack() -> None:
     schema = json.loads((Path(__file__).parents[2] / "reversis" / "schemas" / "result.schema.json").read_text())
     assert schema["$defs"]["card"]["x-per-pack"] == "notation"
-    award = schema["properties"]["talon_award"]["oneOf"][1]["properties"]
+    award = schema["$defs"]["reversis"]["properties"]["talon_award"]["oneOf"][1]["properties"]
     assert award["payer_reading"]["x-per-pack"] == "terms" and "x-per-pack" not in award["decided_by"]
-    assert "hearts" not in schema["properties"]["quinola"]["description"].replace("hearts or", "")
+    assert "hearts" not in schema["$defs"]["reversis"]["properties"]["quinola"]["description"].replace("hearts or", "")
 
 
 def test_s6_the_json_of_a_spanish_hand_reads_in_spanish_where_it_reads_at_all(
