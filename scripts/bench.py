@@ -17,7 +17,7 @@ sides take turns in rounds of ``--seconds`` of CPU time each (which goes first r
 rounds, so that a shared machine's changes of speed fall on every side alike), and the
 median rate of each side and the ratio of each ruleset's median to hearts' are reported,
 with the seeds used. Where a ruleset has declarations (the napolitana, the revesino), the
-bots' deterministic policy (``reversis.bots.bot_declarations``) makes them, as in play.
+bots' deterministic policy (``reversis.games.reversis.bots.bot_declarations``) makes them, as in play.
 Peak memory comes from ``getrusage`` (the whole process, imports included) and from a
 separate ``tracemalloc`` pass after the timed rounds (reversis only: it cannot see
 OpenSpiel's C++ heap). Exit status 2 if ``pyspiel`` is missing.
@@ -40,12 +40,12 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
-import reversis.hand
+import reversis.games.reversis.hand
 from reversis import Hand, Phase, load_ruleset
-from reversis.bots import bot_declarations
-from reversis.events import Settled
-from reversis.params import Params, compile_params
-from reversis.ruleset import Ruleset, ruleset_ids
+from reversis.core.ruleset import Ruleset, ruleset_ids
+from reversis.games.reversis.bots import bot_declarations
+from reversis.games.reversis.events import Settled
+from reversis.games.reversis.params import Params, compile_params
 
 GOAL = 1.5
 """The target ratio of the compiled engine, for every ruleset: hands per second over OpenSpiel hearts
@@ -109,11 +109,11 @@ def romestecq_deal(rules: Ruleset) -> Deal:
 
 def romestecq_hand(rules: Ruleset) -> Callable[[random.Random, int], Any]:
     """The hand :func:`romestecq_deal` plays, returned for the census."""
-    from reversis.romestecq.bots import seats_from_eldest
-    from reversis.romestecq.hand import Hand as RomestecqHand
-    from reversis.romestecq.hand import Phase as RomestecqPhase
-    from reversis.romestecq.hand import deal_cards
-    from reversis.romestecq.params import compile_params as romestecq_params
+    from reversis.games.romestecq.bots import seats_from_eldest
+    from reversis.games.romestecq.hand import Hand as RomestecqHand
+    from reversis.games.romestecq.hand import Phase as RomestecqPhase
+    from reversis.games.romestecq.hand import deal_cards
+    from reversis.games.romestecq.params import compile_params as romestecq_params
 
     p = romestecq_params(rules)
 
@@ -219,7 +219,7 @@ def hearts_census(game: Any, seed: int, deals: int) -> dict[str, float]:
 
 def engine_build() -> str:
     """``compiled`` if the hand module is an extension (e.g. built with mypyc), else ``pure Python``."""
-    suffix = os.path.splitext(reversis.hand.__file__ or "")[1]
+    suffix = os.path.splitext(reversis.games.reversis.hand.__file__ or "")[1]
     return "pure Python" if suffix == ".py" else "compiled"
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import jinja2
 from markupsafe import Markup
 
-from reversis.cards import Card, Pack, card_rank, card_suit
+from reversis.core.cards import Card, Pack, card_rank, card_suit
 
 __all__ = ["card_view", "card_words", "drawing", "seated"]
 

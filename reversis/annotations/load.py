@@ -27,9 +27,9 @@ from typing import Any
 import yaml
 
 from reversis.annotations.model import FIELDS, READING_FIELDS, STATUSES, TOPICS, Annotation, Reading
+from reversis.core.errors import AnnotationError, CorpusError, RulesetError
+from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 from reversis.corpus import load_bibliography, load_corpus
-from reversis.errors import AnnotationError, CorpusError, RulesetError
-from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
 
 __all__ = ["annotations_root", "load_annotations", "paragraphs_without_rules"]
 

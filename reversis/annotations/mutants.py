@@ -16,19 +16,19 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-import reversis.declarations as declarations_module
-import reversis.exchange as exchange_module
-import reversis.hand as hand_module
+import reversis.games.reversis.declarations as declarations_module
+import reversis.games.reversis.exchange as exchange_module
+import reversis.games.reversis.hand as hand_module
 from reversis.annotations.doctests import Example, examples, run_example
 from reversis.annotations.model import Annotation
 from reversis.annotations.mutant import Mutant, Mutations
-from reversis.declarations import declaration_names
+from reversis.core.ruleset import load_ruleset
 from reversis.games import game_of
-from reversis.hand import Hand
-from reversis.ledger import Ledger
-from reversis.masks import SUIT_MASKS
-from reversis.params import compile_params
-from reversis.ruleset import load_ruleset
+from reversis.games.reversis.declarations import declaration_names
+from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.ledger import Ledger
+from reversis.games.reversis.masks import SUIT_MASKS
+from reversis.games.reversis.params import compile_params
 
 __all__ = [
     "BETES",
@@ -158,7 +158,7 @@ def _allow(rule: str) -> list[tuple[Any, str, Any]]:
             return play(self, card)
 
         return [(Hand, "play", play_anyone)]
-    # the exchange's rules are functions of reversis.exchange, which the hand imports: patch both names
+    # the exchange's rules are functions of reversis.games.reversis.exchange, which the hand imports: patch both names
     if rule == "exchange.no-hearts":
         anything = lambda hand: hand.hands[hand.to_act]  # noqa: E731
         return [(exchange_module, "discard_mask", anything), (hand_module, "discard_mask", anything)]

@@ -43,10 +43,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from reversis.annotations.model import Annotation
+from reversis.core.errors import AnnotationError, CorpusError
 from reversis.corpus.cite import SITE_URL, paragraph_url
 from reversis.corpus.model import Corpus, Paragraph, Source, parse_paragraph_id
 from reversis.corpus.report import plain_text
-from reversis.errors import AnnotationError, CorpusError
 
 __all__ = [
     "CONTEXT",

@@ -12,8 +12,8 @@ from pathlib import Path
 import bibtexparser
 import pytest
 
-from reversis.citation_styles import STYLES
-from reversis.cli import main
+from reversis.apps.cli import main
+from reversis.corpus.citation_styles import STYLES
 
 from .conftest import PLAYED, REPO, WriteScenario
 

@@ -105,10 +105,10 @@ def test_imports_go_one_way() -> None:
 
 def test_the_check_finds_a_cycle() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    tree = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from reversis.hand import Hand\n"
-    assert "reversis.hand" not in _imports(tree)
-    assert "reversis.hand" in _imports("def f():\n    from reversis.hand import Hand\n")
-    assert "reversis.reversis_game" in _imports('GAMES = {"reversis": "reversis.reversis_game"}\n')
+    tree = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from reversis.games.reversis.hand import Hand\n"
+    assert "reversis.games.reversis.hand" not in _imports(tree)
+    assert "reversis.games.reversis.hand" in _imports("def f():\n    from reversis.games.reversis.hand import Hand\n")
+    assert "reversis.games.reversis.game" in _imports('GAMES = {"reversis": "reversis.games.reversis.game"}\n')
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))

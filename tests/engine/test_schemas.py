@@ -14,10 +14,10 @@ import yaml
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from reversis.bots import BOTS  # noqa: E402
-from reversis.result import dump_record, record, result  # noqa: E402
-from reversis.ruleset import load_ruleset  # noqa: E402
-from reversis.scenario import _FIELDS, parse_scenario, run  # noqa: E402
+from reversis.core.ruleset import load_ruleset  # noqa: E402
+from reversis.games.reversis.bots import BOTS  # noqa: E402
+from reversis.games.reversis.result import dump_record, record, result  # noqa: E402
+from reversis.games.reversis.scenario import _FIELDS, parse_scenario, run  # noqa: E402
 
 from .conftest import REPO  # noqa: E402
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from reversis import ruleset_ids
-from reversis.cli import main
-from reversis.result import result
-from reversis.scenario import parse_scenario, run
-from reversis.session import MAX_HANDS, load_sitting, parse_sitting, play_sitting, standing
+from reversis.apps.cli import main
+from reversis.apps.sitting import MAX_HANDS, load_sitting, parse_sitting, play_sitting, standing
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import parse_scenario, run
 
 from .conftest import PLAYED, WriteScenario
 
@@ -324,7 +324,7 @@ def test_without_a_file_the_ruleset_is_needed_once_there_are_several(capsys: pyt
 
 
 def test_a_file_too_big_is_refused_before_it_is_read_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from reversis.session import MAX_FILE_BYTES
+    from reversis.apps.sitting import MAX_FILE_BYTES
 
     path = tmp_path / "big.yaml"
     path.write_bytes(SITTING.encode() + b"#" * MAX_FILE_BYTES)

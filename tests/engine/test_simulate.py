@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reversis import RulesetError
-from reversis.simulate import Stats, simulate
+from reversis.apps.simulate import Stats, simulate
 
 from .conftest import RULESET
 

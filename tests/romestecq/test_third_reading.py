@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from reversis.errors import ScenarioError
+from reversis.core.errors import ScenarioError
+from reversis.core.ruleset import load_ruleset
 from reversis.games import load_any
-from reversis.romestecq.hand import Hand
-from reversis.romestecq.result import result
-from reversis.romestecq.scenario import run
-from reversis.ruleset import load_ruleset
+from reversis.games.romestecq.hand import Hand
+from reversis.games.romestecq.result import result
+from reversis.games.romestecq.scenario import run
 
 Play = Callable[[str], Hand]
 EXAMPLES = Path(__file__).parents[2] / "examples" / "romestecq"
