@@ -22,13 +22,13 @@ import reversis.games.reversis.hand as hand_module
 from reversis.annotations.doctests import Example, examples, run_example
 from reversis.annotations.model import Annotation
 from reversis.annotations.mutant import Mutant, Mutations
-from reversis.core.ruleset import load_ruleset
-from reversis.games import game_of
+from reversis.core.ruleset import Ruleset, load_ruleset
 from reversis.games.reversis.declarations import declaration_names
 from reversis.games.reversis.hand import Hand
 from reversis.games.reversis.ledger import Ledger
 from reversis.games.reversis.masks import SUIT_MASKS
 from reversis.games.reversis.params import compile_params
+from reversis.games.romestecq.mutation import mutations as romestecq
 
 __all__ = [
     "BETES",
@@ -177,12 +177,14 @@ REVERSIS = Mutations(PAYMENTS, BETES, REFUSALS, UNCHECKED, _patches)
 
 
 def mutations_of(ruleset_id: str) -> Mutations:
-    """The mutations of a ruleset's game: its module's ``mutations()``, or reversis's (see :mod:`reversis.games`),
-    with the rules of the ruleset's declarations (``napolitana.cut``, ``revesino.declare``, …)."""
+    """The mutations of a ruleset's game (:data:`MUTATIONS`)."""
     rules = load_ruleset(ruleset_id)
-    factory = getattr(game_of(rules), "mutations", None)
-    if factory is not None:
-        return factory()  # type: ignore[no-any-return]
+    return MUTATIONS[rules.game](rules)
+
+
+def _reversis(rules: Ruleset) -> Mutations:
+    """Reversis's mutations, with the rules of the ruleset's declarations (``napolitana.cut``,
+    ``revesino.declare``, …)."""
     names = declaration_names(compile_params(rules))
     return replace(
         REVERSIS,
@@ -236,3 +238,7 @@ def kill_report(ruleset_id: str, annotations: tuple[Annotation, ...]) -> dict[st
         ordered = sorted(every, key=lambda e: mutant.rule not in e.annotation.rules)
         report[mutant.name] = _killed(mutant, ordered)
     return report
+
+
+#: The mutations of each game of :mod:`reversis.games`, by its name.
+MUTATIONS: dict[str, Callable[[Ruleset], Mutations]] = {"reversis": _reversis, "romestecq": lambda _: romestecq()}

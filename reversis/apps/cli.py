@@ -167,12 +167,14 @@ class Progress:
             )
 
 
-def _cmd_session(args: argparse.Namespace) -> int:
+def _cmd_sitting(args: argparse.Namespace) -> int:
     import json
 
     from reversis.apps.sitting import as_json, dump_sitting, load_sitting, play_sitting, sitting_from_args, table
     from reversis.core.ruleset import ruleset_ids
 
+    if args.command == "session":  # the command's old name
+        print("reversis: `reversis session` is now `reversis sitting`", file=sys.stderr)
     flags = {
         "--ruleset": args.ruleset,
         "--hands": args.hands,
@@ -299,10 +301,23 @@ def _parser() -> argparse.ArgumentParser:
     from reversis.games.reversis.bots import BOTS
 
     rulesets = ruleset_ids()
+    only = rulesets[0] if len(rulesets) == 1 else None
     parser = _Parser(prog="reversis", description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    _add_rules(sub, rulesets)
+    _add_play(sub)
+    _add_simulate(sub, rulesets, only, sorted(BOTS))
+    from reversis.apps.compare import add_parser as add_compare  # the command lives in reversis/apps/compare.py
 
+    add_compare(sub, rulesets=rulesets, bots=sorted(BOTS), whole=_whole, max_jobs=MAX_JOBS, progress=Progress)
+    _add_sitting(sub, rulesets, only, sorted(BOTS))
+    _add_cite(sub)
+    _add_coverage(sub)
+    return parser
+
+
+def _add_rules(sub: argparse._SubParsersAction[_Parser], rulesets: list[str]) -> None:
     rules = sub.add_parser(
         "rules",
         help="list the rulesets, or one ruleset's options with their domains and citations",
@@ -312,6 +327,8 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("--json", action="store_true", help="print the list or the options as JSON")
     rules.set_defaults(run=_cmd_rules)
 
+
+def _add_play(sub: argparse._SubParsersAction[_Parser]) -> None:
     play = sub.add_parser(
         "play",
         help="play a scenario file and print the hand, or its result as JSON",
@@ -335,13 +352,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(run=_cmd_play)
 
+
+def _add_simulate(
+    sub: argparse._SubParsersAction[_Parser], rulesets: list[str], only: str | None, bots: list[str]
+) -> None:
     sim = sub.add_parser(
         "simulate",
         help="play many seeded hands with a bot and print frequencies",
         description="Play many seeded hands with a bot on several processes and print how often each thing "
         "happened; the totals do not depend on --jobs.",
     )
-    only = rulesets[0] if len(rulesets) == 1 else None
     sim.add_argument(
         "--ruleset",
         choices=rulesets,
@@ -351,7 +371,9 @@ def _parser() -> argparse.ArgumentParser:
     from reversis.games import GAMES
 
     sim.add_argument(
-        "--game", choices=sorted(GAMES), help="the game to play, with its first ruleset unless --ruleset names one"
+        "--game",
+        choices=[game.name for game in GAMES],
+        help="the game to play, with its first ruleset unless --ruleset names one",
     )
     sim.add_argument("--hands", type=_whole(1), default=1000, help="how many hands to play, at least 1")
     sim.add_argument(
@@ -360,16 +382,17 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         help=f"worker processes, 0 to {MAX_JOBS}; 0 is one per core",
     )
-    sim.add_argument("--bot", choices=sorted(BOTS), default="cautious", help="the bot that plays every seat")
+    sim.add_argument("--bot", choices=bots, default="cautious", help="the bot that plays every seat")
     sim.add_argument("--seed", type=_whole(0), default=0, help="hand i is dealt from seed + i")
     sim.set_defaults(run=_cmd_simulate)
 
-    from reversis.apps.compare import add_parser as add_compare  # the command lives in reversis/apps/compare.py
 
-    add_compare(sub, rulesets=rulesets, bots=sorted(BOTS), whole=_whole, max_jobs=MAX_JOBS, progress=Progress)
-
-    session = sub.add_parser(
-        "session",
+def _add_sitting(
+    sub: argparse._SubParsersAction[_Parser], rulesets: list[str], only: str | None, bots: list[str]
+) -> None:
+    sitting = sub.add_parser(
+        "sitting",
+        aliases=["session"],  # its old name, which still works and says the new one
         help="play a sitting of many hands, the deal passing round, the pool and the bêtes carried over",
         description="Play a sitting of many hands at one table and print one line per hand and the final "
         "standing. Seats are numbered in playing order; the seat after the dealer is the eldest and deals "
@@ -378,38 +401,38 @@ def _parser() -> argparse.ArgumentParser:
         "hands, seed, bot}', then, in a recorded sitting, one complete scenario per hand) or from the flags "
         "below; hand i (from 0) of a dealt sitting is dealt from seed + i.",
     )
-    session.add_argument("sitting", nargs="?", help="a sitting file, or a scenario file (a sitting of its hands)")
-    session.add_argument(
+    sitting.add_argument("sitting", nargs="?", help="a sitting file, or a scenario file (a sitting of its hands)")
+    sitting.add_argument(
         "--ruleset",
         choices=rulesets,
         help="the ruleset, without a file" + (f" (default {only})" if only else ""),
     )
     from reversis.apps.sitting import MAX_HANDS
 
-    session.add_argument(
+    sitting.add_argument(
         "--hands", type=_whole(1, MAX_HANDS), help=f"how many hands, without a file: 1 to {MAX_HANDS} (default 10)"
     )
-    session.add_argument("--seed", type=_whole(0), help="hand i is dealt from seed + i, without a file (default 0)")
-    session.add_argument(
-        "--bot", choices=sorted(BOTS), help="the bot that plays every seat, without a file (default cautious)"
-    )
-    session.add_argument(
+    sitting.add_argument("--seed", type=_whole(0), help="hand i is dealt from seed + i, without a file (default 0)")
+    sitting.add_argument("--bot", choices=bots, help="the bot that plays every seat, without a file (default cautious)")
+    sitting.add_argument(
         "--first-dealer", type=_whole(0), help="the seat that deals the first hand, without a file (default 0)"
     )
-    session.add_argument(
+    sitting.add_argument(
         "--option",
         action="append",
         metavar="NAME=VALUE",
         help="an option of the ruleset, the value in YAML (e.g. players=5, talon={5: 7}); repeat for more",
     )
-    session.add_argument("--json", action="store_true", help="print the whole sitting as JSON instead of the table")
-    session.add_argument(
+    sitting.add_argument("--json", action="store_true", help="print the whole sitting as JSON instead of the table")
+    sitting.add_argument(
         "--record",
         metavar="OUT.yaml",
         help="also write the whole sitting, every hand complete, as a file that replays it to the same standing",
     )
-    session.set_defaults(run=_cmd_session)
+    sitting.set_defaults(run=_cmd_sitting)
 
+
+def _add_cite(sub: argparse._SubParsersAction[_Parser]) -> None:
     cite = sub.add_parser(
         "cite",
         help="a ready citation of a paragraph, a source or the project",
@@ -434,6 +457,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     cite.set_defaults(run=_cmd_cite)
 
+
+def _add_coverage(sub: argparse._SubParsersAction[_Parser]) -> None:
     cover = sub.add_parser(
         "coverage",
         help="how far the annotations cover each source; exit status 1 unless complete",
@@ -446,7 +471,6 @@ def _parser() -> argparse.ArgumentParser:
     cover.add_argument("--json", action="store_true", help="print the coverage as JSON")
     cover.add_argument("--no-mutation", action="store_true", help="skip the mutation check (faster)")
     cover.set_defaults(run=_cmd_coverage)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

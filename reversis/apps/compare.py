@@ -118,7 +118,7 @@ def record(comparison: Comparison, tally: Any, *, seed: int, bot: str) -> dict[s
         "bot": bot,
         "engine": engine(),
         "fingerprint": fingerprint(rules),
-        "unit": getattr(game_of(rules), "UNIT", "chips"),
+        "unit": game_of(rules).unit,
         "values_yaml": [flow(v) for v in comparison.values],
         **data,
     }

@@ -166,7 +166,7 @@ def wilson(k: int, n: int) -> tuple[float, float, float]:
 
 
 def _players(rules: Ruleset, bot: str) -> Callable[[int, int], Any]:
-    return game_of(rules).seeded(rules, bot)  # type: ignore[attr-defined,no-any-return]
+    return game_of(rules).seeded(rules, bot)
 
 
 Work = tuple[str, tuple[dict[str, Any], ...], tuple[tuple[int, ...], ...], str, int, int, int]
@@ -178,8 +178,8 @@ def _chunk(args: Work) -> list[Tally]:
     base = load_ruleset(ruleset)
     games = [base.with_options(options) for options in readings]
     game = game_of(base)
-    outcome: Callable[[Any], tuple[list[int], set[str]]] = game.outcome  # type: ignore[attr-defined]
-    labels = [game.outcome_labels(rules) for rules in games]  # type: ignore[attr-defined]
+    outcome: Callable[[Any], tuple[list[int], set[str]]] = game.outcome
+    labels = [game.outcome_labels(rules) for rules in games]
     players = [_players(rules, bot) for rules in games]
     tallies = [Tally.empty([labels[r] for r in group]) for group in groups]
     for i in range(start, stop):

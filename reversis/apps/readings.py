@@ -96,7 +96,7 @@ def unplayable(rules: Ruleset, options: Mapping[str, Any]) -> str | None:
 
     try:
         changed = rules.with_options(options)
-        game_of(changed).seeded(changed, "random")  # type: ignore[attr-defined]
+        game_of(changed).seeded(changed, "random")
     except ReversisError as exc:
         return str(exc)
     return None

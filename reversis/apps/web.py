@@ -32,8 +32,8 @@ from reversis.core.cards import card_rank
 from reversis.core.domains import CARD_RANKS, Domain
 from reversis.core.errors import ReversisError
 from reversis.core.ruleset import Ruleset
+from reversis.core.scenario import decode_text
 from reversis.games import game_of, play_text
-from reversis.games.reversis.scenario import decode_text
 
 __all__ = ["SOURCE", "card_values", "error_line", "play", "play_json", "result_text", "ruleset_data"]
 

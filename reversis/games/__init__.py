@@ -1,63 +1,53 @@
-"""The games the engine plays. Each ruleset names its game (``game:`` in its file, ``reversis``
-unless said); each game is a module with the same entry points, so that the scenario contract,
-the command line and the site treat every game alike:
-
-- ``parse(data, *, lines, source, rules)``: a scenario's fields (already read as YAML, with the
-  line of each field) checked into the game's scenario, raising ``ScenarioError`` in one line;
-- ``run(scenario)``: the scenario played to its end, the game's finished hand;
-- ``result(hand)``: the JSON result; ``record(hand, *, bot, seed)``: the complete scenario that
-  replays the hand; ``account(hand, scenario)``: the readable account.
+"""The games the engine plays, one folder each (:mod:`reversis.games.reversis`,
+:mod:`reversis.games.romestecq`), and the one list of them (:data:`GAMES`), as python-chess lists its
+variants. Each ruleset names its game (``game:`` in its file, ``reversis`` unless said); each game
+implements :class:`reversis.core.game.Game`, so that the scenario contract, the command line and the
+site treat every game alike, and a game is found by its name alone (:func:`game_of`).
 
 :func:`parse_any`, :func:`load_any`, :func:`play_file` and :func:`play_text` (of a scenario's
 text, as the site's pages play it) read a scenario of any game: its ruleset names the game,
 whose ``parse`` and ``run`` they call.
 
-What the games share lives in the modules they import: the cards and packs, rulesets and their
-option domains, the YAML reader and its limits, the ledger, the errors and the citations.
+The games share the core (:mod:`reversis.core`) and nothing else: no game imports another.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from reversis.core.errors import RulesetError, ScenarioError
+from reversis.core.game import Game, PlayedHand, Scenario
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
+from reversis.core.scenario import read_text
 from reversis.core.scenario_yaml import read_yaml
-from reversis.games.reversis.scenario import parse_fields, read_text
+from reversis.games.reversis.game import GAME as REVERSIS
+from reversis.games.romestecq.game import GAME as ROMESTECQ
 
-__all__ = ["GAMES", "Game", "game_of", "load_any", "parse_any", "play_file", "play_text"]
+__all__ = ["GAMES", "Game", "game_named", "game_of", "load_any", "parse_any", "play_file", "play_text"]
 
-#: Each game and the module that plays it.
-GAMES = {"reversis": "reversis.games.reversis.game", "romestecq": "reversis.games.romestecq.game"}
+#: Every game, in the order the command line lists them.
+GAMES: tuple[Game, ...] = (REVERSIS, ROMESTECQ)
 
 
-class Game(Protocol):
-    """The entry points of a game's module."""
-
-    def parse(self, data: dict[Any, Any], *, lines: dict[str, int], source: str, rules: Ruleset) -> Any: ...
-
-    def run(self, scenario: Any) -> Any: ...
-
-    def result(self, hand: Any) -> dict[str, Any]: ...
-
-    def record(self, hand: Any, *, bot: str, seed: int) -> dict[str, Any]: ...
-
-    def account(self, hand: Any, scenario: Any) -> str: ...
+def game_named(name: str) -> Game:
+    """A game by its name (the ``game:`` of its rulesets)."""
+    for game in GAMES:
+        if game.name == name:
+            return game
+    raise RulesetError(f"unknown game {name!r} (known: {', '.join(g.name for g in GAMES)})")
 
 
 def game_of(rules: Ruleset) -> Game:
-    """The module of a ruleset's game."""
+    """The game of a ruleset."""
     try:
-        module: Any = importlib.import_module(GAMES[rules.game])
-    except KeyError:
-        raise RulesetError(f"ruleset {rules.id}: unknown game {rules.game!r} (known: {', '.join(GAMES)})") from None
-    return module  # type: ignore[no-any-return]
+        return game_named(rules.game)
+    except RulesetError as exc:
+        raise RulesetError(f"ruleset {rules.id}: {exc}") from None
 
 
-def parse_any(text: str, *, source: str, options: Mapping[str, Any] | None = None) -> Any:
+def parse_any(text: str, *, source: str, options: Mapping[str, object] | None = None) -> Scenario:
     """Parse and check a scenario of any game: its ruleset names the game (a scenario that names no
     known ruleset is checked as a reversis scenario, whose checks say what is wrong).
 
@@ -67,14 +57,13 @@ def parse_any(text: str, *, source: str, options: Mapping[str, Any] | None = Non
     data, lines = read_yaml(text, source=source)
     if options:
         data = _overridden(data, options)
-    if isinstance(data, dict) and isinstance(data.get("ruleset"), str) and data["ruleset"] in ruleset_ids():
-        rules = load_ruleset(data["ruleset"])
-        if rules.game != "reversis":
-            return game_of(rules).parse(data, lines=lines, source=source, rules=rules)
-    return parse_fields(data, lines=lines, source=source)
+    named = data.get("ruleset") if isinstance(data, dict) else None
+    rules = load_ruleset(named) if isinstance(named, str) and named in ruleset_ids() else None
+    game = REVERSIS if rules is None else game_of(rules)
+    return game.parse(data, lines=lines, source=source, rules=rules)
 
 
-def _overridden(data: Any, options: Mapping[str, Any]) -> Any:
+def _overridden(data: object, options: Mapping[str, object]) -> object:
     """The scenario's fields with ``options`` over its own, each checked first against its ruleset."""
     if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str) or data["ruleset"] not in ruleset_ids():
         return data  # the scenario's own checks say what is wrong with it
@@ -90,17 +79,19 @@ def _overridden(data: Any, options: Mapping[str, Any]) -> Any:
     return {**data, "options": {**(own if isinstance(own, dict) else {}), **options}}
 
 
-def load_any(path: str | Path, *, options: Mapping[str, Any] | None = None) -> Any:
+# load_any and play_file give the site's builder (scripts/) each game's own scenario and hand, which it
+# reads as its game's: they are typed Any until the builder asks the game (reversis.core.game.own).
+def load_any(path: str | Path, *, options: Mapping[str, object] | None = None) -> Any:
     """Read and check a scenario file of any game (see :func:`parse_any`)."""
     return parse_any(read_text(path), source=str(path), options=options)
 
 
-def play_file(path: str | Path, *, options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
+def play_file(path: str | Path, *, options: Mapping[str, object] | None = None) -> tuple[Any, Any]:
     """Load and run a scenario file of any game (errors are ``ReversisError``s with one-line messages)."""
     return play_text(read_text(path), source=str(path), options=options)
 
 
-def play_text(text: str, *, source: str, options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
+def play_text(text: str, *, source: str, options: Mapping[str, object] | None = None) -> tuple[Scenario, PlayedHand]:
     """Parse, check and run a scenario's text of any game (as a page of the site plays what a reader
     typed, and replays an example under other options, exactly as ``play --option`` does): the
     scenario and its finished hand."""

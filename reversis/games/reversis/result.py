@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
-
 from reversis.core.cards import Card
+from reversis.core.scenario import dump_record
 from reversis.games.reversis.events import Dealt, DeclarationLost, Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.games.reversis.hand import Hand
 
@@ -139,8 +138,3 @@ def record(hand: Hand, *, bot: str, seed: int) -> dict[str, Any]:
     if hand.betes_before:
         out["betes"] = [{"seat": seat, "amount": amount} for seat, amount, _ in hand.betes_before]
     return out
-
-
-def dump_record(data: dict[str, Any]) -> str:
-    """A scenario as YAML, card lists on one line each."""
-    return yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)

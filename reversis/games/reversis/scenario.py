@@ -29,7 +29,8 @@ from reversis.core.cards import Card, card_rank
 from reversis.core.domains import show
 from reversis.core.errors import IllegalAction, RulesetError, ScenarioError, did_you_mean
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
-from reversis.core.scenario_yaml import MAX_BYTES, read_yaml
+from reversis.core.scenario import read_text
+from reversis.core.scenario_yaml import read_yaml
 from reversis.games.reversis.bots import BOTS, bot_declarations, get_bot
 from reversis.games.reversis.declarations import declaration_names, moment
 from reversis.games.reversis.hand import Bete, Hand, Phase
@@ -89,33 +90,6 @@ class Scenario:
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check a reversis scenario file (at most ``MAX_BYTES`` of it is ever read)."""
     return parse_scenario(read_text(path), source=str(path))
-
-
-def read_text(path: str | Path) -> str:
-    """A scenario file's text: at most ``MAX_BYTES`` read, UTF-8, or a one-line ``ScenarioError``."""
-    try:
-        with open(path, "rb") as file:
-            raw = file.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    return decode_text(raw, source=str(path))
-
-
-def decode_text(raw: bytes, *, source: str) -> str:
-    """A scenario's bytes as text (a file's, or a page's text as UTF-8): at most ``MAX_BYTES``,
-    UTF-8, or a one-line ``ScenarioError`` naming ``source``."""
-    path = source
-    if len(raw) > MAX_BYTES:
-        line = raw.count(b"\n", 0, MAX_BYTES) + 1
-        raise ScenarioError(
-            f"{path}:{line}: the file goes on past {MAX_BYTES // 1024} KiB, more than any scenario needs"
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise ScenarioError(f"{path}:{line}: is not UTF-8 text (byte {exc.start + 1})") from None
-    return text
 
 
 def _option_key(exc: RulesetError, options: dict[str, Any], *, default: str) -> str:

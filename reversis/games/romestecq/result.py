@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from reversis.games.reversis.result import dump_record
+from reversis.core.scenario import dump_record
 from reversis.games.romestecq.bots import seats_from_eldest
 from reversis.games.romestecq.hand import Hand
 from reversis.games.romestecq.scenario import Scenario

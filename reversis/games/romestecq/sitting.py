@@ -1,4 +1,4 @@
-"""A game of Romestecq played to its target of marks: ``reversis session --ruleset romestecq``.
+"""A game of Romestecq played to its target of marks: ``reversis sitting --ruleset romestecq``.
 
 Before the first hand the players draw a card each (article 3): the higher half make one side, the
 lower half the other, and sit by the ruleset's seating. At six the highest card sits in the middle of
@@ -22,19 +22,22 @@ out all its marks, ``hands`` at most.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import yaml
 
 from reversis.core.domains import show
 from reversis.core.errors import RulesetError, ScenarioError, did_you_mean
+from reversis.core.game import JsonObject, PlayedHand, own
+from reversis.core.game import Scenario as ScenarioLike
 from reversis.core.ruleset import OptionError, Ruleset
 from reversis.games.romestecq.bots import BOTS, get_bot, play_out
 from reversis.games.romestecq.hand import Hand, deal_cards
 from reversis.games.romestecq.params import Params, compile_params
 from reversis.games.romestecq.result import dump_record, record, result
+from reversis.games.romestecq.scenario import Scenario, run
 
 __all__ = ["CHOICES", "DEFAULT_HANDS", "MANNERS", "Draw", "Sitting", "draw", "has_choice", "parse_sitting_fields"]
 
@@ -107,8 +110,12 @@ class Sitting:
     hands: int
     seed: int
     bot: str
-    records: tuple[tuple[Any, int], ...] | None = None
+    records: tuple[tuple[Scenario, int], ...] | None = None
     first_deal: str = "deal"  # the highest card's choice (article 5)
+
+    def with_records(self, records: Sequence[tuple[ScenarioLike, int]]) -> Sitting:
+        """The game replayed from its recorded hands (each a scenario and the line before its document)."""
+        return replace(self, records=tuple((own(Scenario, s, "romestecq"), offset) for s, offset in records))
 
     def opening(self) -> Draw:
         p = compile_params(self.rules)
@@ -120,8 +127,6 @@ class Sitting:
     def play(self, *, progress: Callable[[int], None] | None = None) -> list[Hand]:
         """Every hand of the game, the deal passing to the right, the marks carried from hand to hand
         (``progress`` is called with 1 after each hand)."""
-        from reversis.games.romestecq.scenario import run
-
         p = compile_params(self.rules)
         bot = get_bot(self.bot)
         dealer = self.opening().dealer
@@ -159,7 +164,8 @@ class Sitting:
                 break
         return out
 
-    def table(self, hands: Sequence[Hand]) -> str:
+    def table(self, played: Sequence[PlayedHand]) -> str:
+        hands = [own(Hand, hand, "romestecq") for hand in played]
         p = compile_params(self.rules)
         opening = self.opening()
         lines = [
@@ -190,7 +196,8 @@ class Sitting:
             )
         return "\n".join(lines)
 
-    def as_json(self, hands: Sequence[Hand]) -> dict[str, Any]:
+    def as_json(self, played: Sequence[PlayedHand]) -> JsonObject:
+        hands = [own(Hand, hand, "romestecq") for hand in played]
         p = compile_params(self.rules)
         opening = self.opening()
         final = hands[-1]
@@ -217,7 +224,8 @@ class Sitting:
             "won_by": final.won_by,
         }
 
-    def dump(self, hands: Sequence[Hand]) -> str:
+    def dump(self, played: Sequence[PlayedHand]) -> str:
+        hands = [own(Hand, hand, "romestecq") for hand in played]
         header: dict[str, Any] = {"ruleset": self.rules.id}
         options = {k: v for k, v in self.rules.items() if v != self.rules.options[k].default}
         if options:
@@ -228,7 +236,7 @@ class Sitting:
             header["first_deal"] = self.first_deal
         header.update(hands=len(hands), seed=self.seed, bot=self.bot)
         parts = [
-            "# A game of Romestecq recorded by `reversis session`: the sitting, then each hand complete.\n",
+            "# A game of Romestecq recorded by `reversis sitting`: the sitting, then each hand complete.\n",
             yaml.safe_dump({"sitting": header}, sort_keys=False, allow_unicode=True, width=100),
         ]
         for number, hand in enumerate(hands, start=1):
@@ -250,7 +258,7 @@ def _check(sitting: Sitting, scenario: Any, offset: int, number: int, *, dealer:
 
 
 def parse_sitting_fields(
-    fields: dict[Any, Any], place: Callable[[str], str], *, source: str, rules: Ruleset
+    fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset
 ) -> Sitting:
     """A Romestecq sitting's fields checked (``place(key)`` names where each was given)."""
 
