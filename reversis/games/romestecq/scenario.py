@@ -16,14 +16,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from reversis.core.cards import Card
+from reversis.core.cards import Card, Pack
 from reversis.core.domains import show
-from reversis.core.errors import IllegalAction, RulesetError, ScenarioError, did_you_mean
+from reversis.core.errors import IllegalAction, RulesetError, ScenarioError
 from reversis.core.ruleset import OptionError, Ruleset
+from reversis.core.scenario import Fields, whole
 from reversis.games.romestecq.bots import BOTS, get_bot, seats_from_eldest
 from reversis.games.romestecq.combinations import NAMES
 from reversis.games.romestecq.hand import Hand, Phase, deal_cards
-from reversis.games.romestecq.params import HAND_SIZE, compile_params
+from reversis.games.romestecq.params import HAND_SIZE, Params, compile_params
 from reversis.games.romestecq.penalties import DEAL_FAULTS
 
 __all__ = ["Scenario", "parse", "run"]
@@ -68,153 +69,158 @@ class Scenario:
         return f"{self.source}:{self.lines.get(key, 1)}"
 
 
-def _whole(value: Any, low: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= low
-
-
 def parse(data: Any, *, lines: dict[str, int], source: str, rules: Ruleset) -> Scenario:
     """Check a Romestecq scenario read from YAML; every problem is one line naming file, line and field."""
-
-    def line_of(key: str) -> int:
-        while key not in lines and ("." in key or "[" in key):
-            key = key[: max(key.rfind("."), key.rfind("["))]
-        return lines.get(key, 1)
-
-    def fail(key: str, problem: str) -> ScenarioError:
-        return ScenarioError(f"{source}:{line_of(key)}: {key}: {problem}")
-
-    unknown = sorted((str(k) for k in data if k not in FIELDS), key=lambda k: lines.get(k, 0))
-    if unknown:
-        raise fail(unknown[0], f"unknown field (known: {', '.join(sorted(FIELDS))})")
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise fail("options", "expected a mapping of option names to values")
+    fields = Fields(data, lines, source)
+    fields.check_known(FIELDS)
+    options = fields.options()
     try:
         rules = rules.with_options({str(k): v for k, v in options.items()})
     except OptionError as exc:
-        raise fail(f"options.{exc.option}{exc.path}", exc.detail) from None
+        raise fields.fail(f"options.{exc.option}{exc.path}", exc.detail) from None
     except RulesetError as exc:
-        raise fail("options", str(exc)) from None
-    p = compile_params(rules)
-    n, pack = p.players, rules.pack
+        raise fields.fail("options", str(exc)) from None
+    read = _Reader(fields, compile_params(rules), rules.pack)
+    faults = read.faults()  # the fields in this order: an error names the first
+    hands, plays, claims, marks = read.hands(faults), read.plays(), read.claims(), read.marks()
+    bot, seed = fields.bot(BOTS), fields.whole("seed", 0)
+    return Scenario(
+        source=source,
+        rules=rules,
+        dealer=read.seat("dealer", fields.data.get("dealer", 0)),
+        hands=hands,
+        manner=read.manner("manner") or (2, 3),
+        dealt_before=read.manner("dealt_before"),
+        faults=faults,
+        plays=plays,
+        claims=claims,
+        marks=marks,
+        bot=bot,
+        seed=seed,
+        lines=lines,
+    )
 
-    def seat(key: str, value: Any) -> int:
-        if not _whole(value) or value >= n:
-            raise fail(key, f"{show(value)} is not a seat (0..{n - 1})")
-        return int(value)
 
-    def card(key: str, value: Any) -> Card:
+class _Reader:
+    """The fields of a Romestecq scenario read under its compiled rules."""
+
+    def __init__(self, fields: Fields, p: Params, pack: Pack) -> None:
+        self.fields, self.fail, self.data = fields, fields.fail, fields.data
+        self.p, self.n, self.pack = p, p.players, pack
+
+    def seat(self, key: str, value: Any) -> int:
+        if not whole(value) or value >= self.n:
+            raise self.fail(key, f"{show(value)} is not a seat (0..{self.n - 1})")
+        return value
+
+    def card(self, key: str, value: Any) -> Card:
         try:
-            parsed = pack.parse(value)
+            parsed = self.pack.parse(value)
         except ScenarioError as exc:
-            raise fail(key, str(exc)) from None
-        if parsed not in p.pack:
-            raise fail(key, f"{pack.name(parsed)} is not in the pack of 36 (ace down to six; article 1)")
+            raise self.fail(key, str(exc)) from None
+        if parsed not in self.p.pack:
+            raise self.fail(key, f"{self.pack.name(parsed)} is not in the pack of 36 (ace down to six; article 1)")
         return parsed
 
-    def manner(key: str) -> tuple[int, ...] | None:
-        value = data.get(key)
+    def manner(self, key: str) -> tuple[int, ...] | None:
+        value = self.data.get(key)
         if value is None:
             return None
-        if not isinstance(value, list) or not all(_whole(v, 1) for v in value) or sum(value) != HAND_SIZE:
-            raise fail(key, f"{show(value)}: the packets of a deal, whole numbers adding up to 5, e.g. [2, 3]")
+        if not isinstance(value, list) or not all(whole(v, low=1) for v in value) or sum(value) != HAND_SIZE:
+            raise self.fail(key, f"{show(value)}: the packets of a deal, whole numbers adding up to 5, e.g. [2, 3]")
         return tuple(value)
 
-    faults: list[tuple[str, int | None, bool]] = []
-    raw_faults = data.get("faults") or []
-    if not isinstance(raw_faults, list):
-        raise fail("faults", "expected a list of faults of the deal, e.g. [{fault: faced, seat: 2}]")
-    for i, item in enumerate(raw_faults):
-        key = f"faults[{i}]"
-        if (
-            not isinstance(item, dict)
-            or item.get("fault") not in DEAL_FAULTS
-            or not set(item) <= {"fault", "seat", "kept"}
-        ):
-            raise fail(key, f"a fault is {{fault: NAME, seat: N}}, NAME one of {', '.join(DEAL_FAULTS)}")
-        at = seat(f"{key}.seat", item["seat"]) if "seat" in item else None
-        if at is None and item["fault"] != "faced-in-pack":
-            raise fail(key, f"the fault {item['fault']} names the seat it fell on")
-        kept = item.get("kept", False)
-        if not isinstance(kept, bool):
-            raise fail(f"{key}.kept", "true (the player plays on with six cards) or false")
-        faults.append((str(item["fault"]), at, kept))
-    sixes = {s for name, s, _ in faults if name == "six-cards"}
-    hands: list[list[Card]] | None = None
-    if "hands" in data:
+    def faults(self) -> list[tuple[str, int | None, bool]]:
+        faults: list[tuple[str, int | None, bool]] = []
+        raw_faults = self.data.get("faults") or []
+        if not isinstance(raw_faults, list):
+            raise self.fail("faults", "expected a list of faults of the deal, e.g. [{fault: faced, seat: 2}]")
+        for i, item in enumerate(raw_faults):
+            key = f"faults[{i}]"
+            if (
+                not isinstance(item, dict)
+                or item.get("fault") not in DEAL_FAULTS
+                or not set(item) <= {"fault", "seat", "kept"}
+            ):
+                raise self.fail(key, f"a fault is {{fault: NAME, seat: N}}, NAME one of {', '.join(DEAL_FAULTS)}")
+            at = self.seat(f"{key}.seat", item["seat"]) if "seat" in item else None
+            if at is None and item["fault"] != "faced-in-pack":
+                raise self.fail(key, f"the fault {item['fault']} names the seat it fell on")
+            kept = item.get("kept", False)
+            if not isinstance(kept, bool):
+                raise self.fail(f"{key}.kept", "true (the player plays on with six cards) or false")
+            faults.append((str(item["fault"]), at, kept))
+        return faults
+
+    def hands(self, faults: list[tuple[str, int | None, bool]]) -> list[list[Card]] | None:
+        n, data = self.n, self.data
+        if "hands" not in data:
+            return None
+        sixes = {s for name, s, _ in faults if name == "six-cards"}
         raw = data["hands"]
         if not isinstance(raw, dict) or sorted(raw) != list(range(n)):
-            raise fail("hands", f"expected the cards of every seat 0..{n - 1}")
-        hands = [[] for _ in range(n)]
+            raise self.fail("hands", f"expected the cards of every seat 0..{n - 1}")
+        hands: list[list[Card]] = [[] for _ in range(n)]
         seen: dict[Card, str] = {}
         for s, cards in raw.items():
             want = HAND_SIZE + (s in sixes)
             if not isinstance(cards, list) or len(cards) != want:
-                raise fail(f"hands.{s}", f"expected a list of {want} cards (article 2)")
+                raise self.fail(f"hands.{s}", f"expected a list of {want} cards (article 2)")
             for i, value in enumerate(cards):
-                c = card(f"hands.{s}[{i}]", value)
+                c = self.card(f"hands.{s}[{i}]", value)
                 if c in seen:
-                    raise fail(f"hands.{s}[{i}]", f"{pack.name(c)} is dealt twice (first at {seen[c]})")
+                    raise self.fail(f"hands.{s}[{i}]", f"{self.pack.name(c)} is dealt twice (first at {seen[c]})")
                 seen[c] = f"hands.{s}[{i}]"
                 hands[s].append(c)
-    plays: list[tuple[int | None, Card, str | None, int]] = []
-    raw_plays = data.get("plays") or []
-    if not isinstance(raw_plays, list):
-        raise fail("plays", "expected a list of cards in playing order")
-    for i, item in enumerate(raw_plays):
-        key = f"plays[{i}]"
-        if isinstance(item, dict):
-            if "card" not in item or not set(item) <= {"card", "call", "seat"}:
-                raise fail(key, "a play is a card, or {card: CARD, call: TEXT, seat: N}")
-            call = item.get("call")
-            if call is not None and not isinstance(call, str):
-                raise fail(f"{key}.call", 'a call is text, e.g. "pièce de ningre" or "autre pièce"')
-            who = seat(f"{key}.seat", item["seat"]) if "seat" in item else None
-            plays.append((who, card(f"{key}.card", item["card"]), call, line_of(key)))
-        else:
-            plays.append((None, card(key, item), None, line_of(key)))
-    claims: dict[int, list[tuple[str, int | None]]] = {}
-    raw_claims = data.get("claims") or {}
-    if not isinstance(raw_claims, dict):
-        raise fail("claims", "expected a mapping of seats to the combinations each counts, e.g. {1: [rome]}")
-    for s, items in raw_claims.items():
-        key = f"claims.{s}"
-        at = seat(key, s)
-        if not isinstance(items, list):
-            raise fail(key, "expected a list of combinations")
-        claims[at] = []
-        for i, item in enumerate(items):
-            name, marks = (item.get("combination"), item.get("marks")) if isinstance(item, dict) else (item, None)
-            if name not in NAMES[1:] or (marks is not None and not _whole(marks)):
-                raise fail(f"{key}[{i}]", f"expected one of {', '.join(NAMES[1:])}, or {{combination: NAME, marks: N}}")
-            claims[at].append((str(name), marks))
-    marks_before: tuple[int, int] | None = None
-    if "marks" in data:
-        raw = data["marks"]
-        if not isinstance(raw, dict) or sorted(raw) != [0, 1] or not all(_whole(v) for v in raw.values()):
-            raise fail("marks", "the marks each side still has to rub out, e.g. {0: 12, 1: 7}")
-        marks_before = (raw[0], raw[1])
-    bot = data.get("bot", "cautious")
-    if bot not in BOTS:
-        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, BOTS)} (known: {', '.join(sorted(BOTS))})")
-    seed = data.get("seed", 0)
-    if not _whole(seed):
-        raise fail("seed", f"{show(seed)} is not allowed: it must be a whole number ≥ 0")
-    return Scenario(
-        source=source,
-        rules=rules,
-        dealer=seat("dealer", data.get("dealer", 0)),
-        hands=hands,
-        manner=manner("manner") or (2, 3),
-        dealt_before=manner("dealt_before"),
-        faults=faults,
-        plays=plays,
-        claims=claims,
-        marks=marks_before,
-        bot=str(bot),
-        seed=int(seed),
-        lines=lines,
-    )
+        return hands
+
+    def plays(self) -> list[tuple[int | None, Card, str | None, int]]:
+        line_of = self.fields.line_of
+        plays: list[tuple[int | None, Card, str | None, int]] = []
+        raw_plays = self.data.get("plays") or []
+        if not isinstance(raw_plays, list):
+            raise self.fail("plays", "expected a list of cards in playing order")
+        for i, item in enumerate(raw_plays):
+            key = f"plays[{i}]"
+            if isinstance(item, dict):
+                if "card" not in item or not set(item) <= {"card", "call", "seat"}:
+                    raise self.fail(key, "a play is a card, or {card: CARD, call: TEXT, seat: N}")
+                call = item.get("call")
+                if call is not None and not isinstance(call, str):
+                    raise self.fail(f"{key}.call", 'a call is text, e.g. "pièce de ningre" or "autre pièce"')
+                who = self.seat(f"{key}.seat", item["seat"]) if "seat" in item else None
+                plays.append((who, self.card(f"{key}.card", item["card"]), call, line_of(key)))
+            else:
+                plays.append((None, self.card(key, item), None, line_of(key)))
+        return plays
+
+    def claims(self) -> dict[int, list[tuple[str, int | None]]]:
+        claims: dict[int, list[tuple[str, int | None]]] = {}
+        raw_claims = self.data.get("claims") or {}
+        if not isinstance(raw_claims, dict):
+            raise self.fail("claims", "expected a mapping of seats to the combinations each counts, e.g. {1: [rome]}")
+        for s, items in raw_claims.items():
+            key = f"claims.{s}"
+            at = self.seat(key, s)
+            if not isinstance(items, list):
+                raise self.fail(key, "expected a list of combinations")
+            claims[at] = []
+            for i, item in enumerate(items):
+                name, marks = (item.get("combination"), item.get("marks")) if isinstance(item, dict) else (item, None)
+                if name not in NAMES[1:] or (marks is not None and not whole(marks)):
+                    raise self.fail(
+                        f"{key}[{i}]", f"expected one of {', '.join(NAMES[1:])}, or {{combination: NAME, marks: N}}"
+                    )
+                claims[at].append((str(name), marks))
+        return claims
+
+    def marks(self) -> tuple[int, int] | None:
+        if "marks" not in self.data:
+            return None
+        raw = self.data["marks"]
+        if not isinstance(raw, dict) or sorted(raw) != [0, 1] or not all(whole(v) for v in raw.values()):
+            raise self.fail("marks", "the marks each side still has to rub out, e.g. {0: 12, 1: 7}")
+        return (raw[0], raw[1])
 
 
 def _dealt(scenario: Scenario, rng: random.Random) -> list[list[Card]]:
