@@ -26,6 +26,7 @@ from reversis.games.reversis.events import (
     QuinolaFate,
     Revoked,
     TalonAwarded,
+    Trick,
 )
 from reversis.games.reversis.hand import Hand
 from reversis.games.reversis.ledger import POOL, Entry
@@ -106,36 +107,52 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
     number of plays it gave; the rest were chosen by the bot and are marked ``*``. Without
     them, nothing is marked.
     """
-    pack = hand.rules.pack
-    name = pack.name
     cite = _Citer(hand)
-    pool = pack.term("pool")
+    pool = hand.rules.pack.term("pool")
 
     def payment(entry: Entry) -> str:
         who = _who(entry.payer, pool), _who(entry.payee, pool)
         return f"    {who[0]} pays {who[1]} {entry.amount}  {cite(entry.rule, entry.cites)}"
 
-    n = hand.players
-    lines = [
-        f"{hand.rules.title}: {n} players.",
-        f"Seat {hand.dealer} deals; play passes to the dealer's right, so seat {hand.eldest} leads first.",
-    ]
-    changed = hand.rules.changed()
-    if changed:
-        lines.append(f"Options: {hand.rules.changed_text()}.")
     marked = given_plays is not None
-    if marked:
-        lines.append("Cards marked * were chosen by the bot; the others are the scenario's.")
-
     by_trick: dict[int | None, list[Entry]] = defaultdict(list)
     for entry in hand.ledger.entries:
         by_trick[entry.trick].append(entry)
+    lines = _opening(hand, marked=marked, cite=cite)
+    lines.extend(payment(e) for e in by_trick[None])
+    lines += _exchange(hand, marked=marked, given_exchanges=given_exchanges)
+    per_trick = _per_trick(hand, given_plays)
+    settlement_rules = set(_SETTLEMENT_ORDER) | _late_rules(hand)
+    at_trick = {"quinola.placed.pool"} if hand.params.quinola_pool_at_trick else set()
+    for number, trick in enumerate(hand.tricks, start=1):
+        lines += _trick(hand, number, trick, per_trick[number], cite)
+        lines.extend(payment(e) for e in by_trick[number] if e.rule not in settlement_rules or e.rule in at_trick)
+    lines += _closing(hand, by_trick, settlement_rules, payment, cite)
+    return "\n".join(lines)
+
+
+def _opening(hand: Hand, *, marked: bool, cite: _Citer) -> list[str]:
+    """Who deals and leads, the options, and what the pool holds and is owed before the hand."""
+    pool = hand.rules.pack.term("pool")
+    lines = [
+        f"{hand.rules.title}: {hand.players} players.",
+        f"Seat {hand.dealer} deals; play passes to the dealer's right, so seat {hand.eldest} leads first.",
+    ]
+    if hand.rules.changed():
+        lines.append(f"Options: {hand.rules.changed_text()}.")
+    if marked:
+        lines.append("Cards marked * were chosen by the bot; the others are the scenario's.")
     lines.append(f"Before the hand: the {pool} holds {hand.pool_before}.")
     for seat, amount, rule in hand.betes_before:
         lines.append(f"    seat {seat} owes a bête of {amount} from an earlier hand  {cite(rule)}")
-    lines.extend(payment(e) for e in by_trick[None])
+    return lines
 
-    lines.append("Exchange:")
+
+def _exchange(hand: Hand, *, marked: bool, given_exchanges: Collection[int]) -> list[str]:
+    """Each seat's exchange, then the hands after it."""
+    pack = hand.rules.pack
+    name = pack.name
+    lines = ["Exchange:"]
     for event in hand.events:
         if isinstance(event, Exchanged | Passed):
             star = "*" if marked and event.seat not in given_exchanges else ""
@@ -148,9 +165,12 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
     lines.append("Hands after the exchange:")
     for seat, held in enumerate(hands_after_exchange(hand)):
         lines.append(f"    seat {seat}: {' '.join(pack.names(sorted(held, reverse=True)))}")
+    return lines
 
-    # the events of each trick, in the order they happened
-    per_trick: dict[int, list[tuple[Event, bool]]] = defaultdict(list)  # (event, chosen by the bot)
+
+def _per_trick(hand: Hand, given_plays: int | None) -> dict[int, list[tuple[Event, bool]]]:
+    """The events of each trick, in the order they happened, each with whether the bot chose it."""
+    per_trick: dict[int, list[tuple[Event, bool]]] = defaultdict(list)
     play_no = 0
     for event in hand.events:
         if isinstance(event, Played | Revoked | OutOfTurn):
@@ -163,48 +183,59 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
             per_trick[event.trick].append((event, False))
         elif isinstance(event, PoolWon) and event.rule == "quinola.placed.pool" and hand.params.quinola_pool_at_trick:
             per_trick[hand.quinola.trick if hand.quinola and hand.quinola.trick else 0].append((event, False))
-    settlement_rules = set(_SETTLEMENT_ORDER) | _late_rules(hand)
-    at_trick = {"quinola.placed.pool"} if hand.params.quinola_pool_at_trick else set()
-    suit = pack.suit_names[hand.params.quinola_suit]
-    for number, trick in enumerate(hand.tricks, start=1):
-        cards: list[str] = []
-        notes: list[str] = []
-        for item, _ in per_trick[number]:
-            if isinstance(item, Declared):
-                lines.append(f"Seat {item.seat} declares the {item.name}  {cite(item.rule)}")
-        for item, bot in per_trick[number]:
-            if isinstance(item, Played | Revoked | OutOfTurn):
-                event = item
-                star = "*" if bot else ""
-                if isinstance(event, OutOfTurn):
-                    notes.append(f"    seat {event.seat} plays {name(event.card)}{star} out of turn; it goes back")
-                    continue
-                verb = " leads" if not cards else ""
-                cards.append(f"seat {event.seat}{verb} {name(event.card)}{star}")
-                if isinstance(event, Revoked):
-                    notes.append(f"    seat {event.seat} revokes with {name(event.card)}")
-            elif isinstance(item, QuinolaFate):
-                how = "given-lead" if item.how == "given" and trick.leader == item.seat else item.how
-                words = {"quinola": pack.term("quinola"), "placed": pack.term("placed")}
-                declared = hand.params.reversis_declaration
-                fate = _FATES[how].format(seat=item.seat, suit=suit, one=suit[:-1], declared=declared, **words)
-                notes.append(f"    {fate}")
-            elif isinstance(item, PoolWon):
-                notes.append(
-                    f"    seat {item.seat} takes the {pool} ({item.amount}) for the {pack.term('quinola')}, as it falls"
-                )
-            elif isinstance(item, BeteOwed):
-                notes.append(
-                    f"    seat {item.seat} makes the bête: he owes the {pool} {item.amount}, what it holds  "
-                    f"{cite(item.rule)}"
-                )
-        lines.append(f"Trick {number}: {', '.join(cards)}; seat {trick.winner} takes it.")
-        lines.extend(notes)
-        lines.extend(payment(e) for e in by_trick[number] if e.rule not in settlement_rules or e.rule in at_trick)
+    return per_trick
 
-    lines.append("Settlement:")
-    lines.append("    seat  tricks  points")
-    for seat in range(n):
+
+def _trick(hand: Hand, number: int, trick: Trick, events: list[tuple[Event, bool]], cite: _Citer) -> list[str]:
+    """A trick: the declarations made before it, its cards, who takes it, and what happened in it."""
+    pack = hand.rules.pack
+    name, pool = pack.name, pack.term("pool")
+    suit = pack.suit_names[hand.params.quinola_suit]
+    lines: list[str] = []
+    cards: list[str] = []
+    notes: list[str] = []
+    for item, _ in events:
+        if isinstance(item, Declared):
+            lines.append(f"Seat {item.seat} declares the {item.name}  {cite(item.rule)}")
+    for item, bot in events:
+        if isinstance(item, Played | Revoked | OutOfTurn):
+            event = item
+            star = "*" if bot else ""
+            if isinstance(event, OutOfTurn):
+                notes.append(f"    seat {event.seat} plays {name(event.card)}{star} out of turn; it goes back")
+                continue
+            verb = " leads" if not cards else ""
+            cards.append(f"seat {event.seat}{verb} {name(event.card)}{star}")
+            if isinstance(event, Revoked):
+                notes.append(f"    seat {event.seat} revokes with {name(event.card)}")
+        elif isinstance(item, QuinolaFate):
+            how = "given-lead" if item.how == "given" and trick.leader == item.seat else item.how
+            words = {"quinola": pack.term("quinola"), "placed": pack.term("placed")}
+            declared = hand.params.reversis_declaration
+            fate = _FATES[how].format(seat=item.seat, suit=suit, one=suit[:-1], declared=declared, **words)
+            notes.append(f"    {fate}")
+        elif isinstance(item, PoolWon):
+            notes.append(
+                f"    seat {item.seat} takes the {pool} ({item.amount}) for the {pack.term('quinola')}, as it falls"
+            )
+        elif isinstance(item, BeteOwed):
+            owes = f"he owes the {pool} {item.amount}, what it holds"
+            notes.append(f"    seat {item.seat} makes the bête: {owes}  {cite(item.rule)}")
+    lines.append(f"Trick {number}: {', '.join(cards)}; seat {trick.winner} takes it.")
+    return lines + notes
+
+
+def _closing(
+    hand: Hand,
+    by_trick: dict[int | None, list[Entry]],
+    settlement_rules: set[str],
+    payment: Callable[[Entry], str],
+    cite: _Citer,
+) -> list[str]:
+    """The settlement: tricks and points, every payment of the end of the hand, the bêtes, the balances."""
+    pool = hand.rules.pack.term("pool")
+    lines = ["Settlement:", "    seat  tricks  points"]
+    for seat in range(hand.players):
         lines.append(f"    {seat:>4}  {hand.tricks_won[seat]:>6}  {hand.points[seat]:>6}")
     settled = [e for e in by_trick[len(hand.tricks)] if e.rule in settlement_rules]
     settled += [
@@ -222,7 +253,7 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
         lines.append(f"    seat {seat} still owes a bête of {amount} to the {pool}  {cite(rule)}")
     balances = ", ".join(f"seat {s}: {b:+d}" for s, b in enumerate(hand.ledger.balances()))
     lines.append(f"Balances: {balances}; the {pool} {hand.pool_before} -> {hand.pool}.")
-    return "\n".join(lines)
+    return lines
 
 
 def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Entry], str], cite: _Citer) -> list[str]:
