@@ -153,11 +153,9 @@ def _card_values(rules: Ruleset, option: str) -> tuple[int, ...]:
     return tuple(values)
 
 
-def compile_params(rules: Ruleset) -> Params:
-    """Compile a ruleset's options; impossible combinations raise ``RulesetError``."""
-    pack = rules.pack
-    players = rules["players"]
-    cards = tuple(pack.cards(keep_tens=rules["keep_tens"]))
+def _sizes(rules: Ruleset, *, players: int, cards: int) -> tuple[int, int]:
+    """The talon's size and each hand's, checked: the cards less the talon and the dealer's extra
+    divide among the players."""
     talon_sizes = rules["talon"]
     if players not in talon_sizes:
         raise RulesetError(f"ruleset {rules.id}: no talon size for {players} players (option talon)")
@@ -173,21 +171,18 @@ def compile_params(rules: Ruleset) -> Params:
             f"ruleset {rules.id}: the dealer's extra card(s) must be discarded (option dealer_discards), "
             "or every hand would not be played out"
         )
-    dealt = len(cards) - talon_size - rules["dealer_extra"]
+    dealt = cards - talon_size - rules["dealer_extra"]
     if dealt <= 0 or dealt % players:
         raise RulesetError(
-            f"ruleset {rules.id}: {len(cards)} cards less a talon of {talon_size} and the dealer's "
+            f"ruleset {rules.id}: {cards} cards less a talon of {talon_size} and the dealer's "
             f"{rules['dealer_extra']} extra do not divide among {players} players"
         )
     hand_size = dealt // players
-    points = _card_values(rules, "trick_card_points")
-    talon_points = _card_values(rules, "talon_card_points")
-    quinola = _card(rules, "quinola", rules["quinola"])
-    special_ace = _card(rules, "special_ace", rules["special_ace"]) if rules["special_ace"] else -1
-    forced_text = setting(rules, "special_ace_forced")
-    special_forced = (
-        special_ace if forced_text is None else (_card(rules, "special_ace_forced", forced_text) if forced_text else -1)
-    )
+    return talon_size, hand_size
+
+
+def _ace_values(rules: Ruleset, special_ace: Card, special_forced: Card) -> tuple[list[int], list[int]]:
+    """What each ace placed pays, and each ace forced (the special ace's payment multiplied)."""
     ace_values = [0] * 64
     ace_forced_values = [0] * 64
     for suit in range(4):
@@ -196,6 +191,11 @@ def compile_params(rules: Ruleset) -> Params:
         ace_forced_values[ace] = rules["ace_placed_payment"] * (
             rules["special_ace_factor"] if ace == special_forced else 1
         )
+    return ace_values, ace_forced_values
+
+
+def _check_talon_ranking(rules: Ruleset) -> None:
+    """Every criterion of ``talon_ranking`` is known, and one of them is a seat order."""
     for criterion in rules["talon_ranking"]:
         if criterion not in TALON_CRITERIA:
             raise RulesetError(
@@ -209,6 +209,24 @@ def compile_params(rules: Ruleset) -> Params:
             f"ruleset {rules.id}: option talon_ranking: {', '.join(rules['talon_ranking'])} names no seat order "
             f"to break a tie ({', '.join(SEAT_CRITERIA)})"
         )
+
+
+def compile_params(rules: Ruleset) -> Params:
+    """Compile a ruleset's options; impossible combinations raise ``RulesetError``."""
+    pack = rules.pack
+    players = rules["players"]
+    cards = tuple(pack.cards(keep_tens=rules["keep_tens"]))
+    talon_size, hand_size = _sizes(rules, players=players, cards=len(cards))
+    points = _card_values(rules, "trick_card_points")
+    talon_points = _card_values(rules, "talon_card_points")
+    quinola = _card(rules, "quinola", rules["quinola"])
+    special_ace = _card(rules, "special_ace", rules["special_ace"]) if rules["special_ace"] else -1
+    forced_text = setting(rules, "special_ace_forced")
+    special_forced = (
+        special_ace if forced_text is None else (_card(rules, "special_ace_forced", forced_text) if forced_text else -1)
+    )
+    ace_values, ace_forced_values = _ace_values(rules, special_ace, special_forced)
+    _check_talon_ranking(rules)
     renouncer_cards = 0
     for i, text in enumerate(setting(rules, "renouncer_cards")):
         renouncer_cards |= 1 << _card(rules, f"renouncer_cards[{i}]", text)
