@@ -1,5 +1,7 @@
-"""The reversis command: read the rulesets, play a scenario, simulate many hands, compare the
-readings of an option, cite a paragraph.
+"""The reversis command: rulesets, scenarios, simulations, comparisons, sittings and citations.
+
+It reads the rulesets, plays a scenario, simulates many hands, compares the readings of an option,
+plays a sitting of many hands and cites a paragraph.
 
 Every error a user can cause is printed as one line on standard error, with
 exit status 2, and no traceback; Ctrl-C stops any command with one line and
