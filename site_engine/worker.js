@@ -70,8 +70,8 @@ async function start() {
   phases.installed = seconds();
   pyodide.runPython("import reversis.apps.web, reversis.apps.web_doctest");
   phases.imported = seconds();
-  const play = pyodide.globals.get("reversis").web.play_json;
-  const doctest = pyodide.globals.get("reversis").web_doctest.run_doctest_json;
+  const play = pyodide.globals.get("reversis").apps.web.play_json;
+  const doctest = pyodide.globals.get("reversis").apps.web_doctest.run_doctest_json;
   return { play, doctest };
 }
 
