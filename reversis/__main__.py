@@ -2,7 +2,7 @@
 
 import sys
 
-from reversis.cli import main
+from reversis.apps.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

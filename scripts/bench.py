@@ -17,7 +17,7 @@ sides take turns in rounds of ``--seconds`` of CPU time each (which goes first r
 rounds, so that a shared machine's changes of speed fall on every side alike), and the
 median rate of each side and the ratio of each ruleset's median to hearts' are reported,
 with the seeds used. Where a ruleset has declarations (the napolitana, the revesino), the
-bots' deterministic policy (``reversis.bots.bot_declarations``) makes them, as in play.
+bots' deterministic policy (``reversis.games.reversis.bots.bot_declarations``) makes them, as in play.
 Peak memory comes from ``getrusage`` (the whole process, imports included) and from a
 separate ``tracemalloc`` pass after the timed rounds (reversis only: it cannot see
 OpenSpiel's C++ heap). Exit status 2 if ``pyspiel`` is missing.
@@ -40,12 +40,12 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
-import reversis.hand
+import reversis.games.reversis.hand
 from reversis import Hand, Phase, load_ruleset
-from reversis.bots import bot_declarations
-from reversis.events import Settled
-from reversis.params import Params, compile_params
-from reversis.ruleset import Ruleset, ruleset_ids
+from reversis.core.ruleset import Ruleset, ruleset_ids
+from reversis.games.reversis.bots import bot_declarations
+from reversis.games.reversis.events import Settled
+from reversis.games.reversis.params import Params, compile_params
 
 GOAL = 1.5
 """The target ratio of the compiled engine, for every ruleset: hands per second over OpenSpiel hearts
@@ -109,11 +109,11 @@ def romestecq_deal(rules: Ruleset) -> Deal:
 
 def romestecq_hand(rules: Ruleset) -> Callable[[random.Random, int], Any]:
     """The hand :func:`romestecq_deal` plays, returned for the census."""
-    from reversis.romestecq.bots import seats_from_eldest
-    from reversis.romestecq.hand import Hand as RomestecqHand
-    from reversis.romestecq.hand import Phase as RomestecqPhase
-    from reversis.romestecq.hand import deal_cards
-    from reversis.romestecq.params import compile_params as romestecq_params
+    from reversis.games.romestecq.bots import seats_from_eldest
+    from reversis.games.romestecq.hand import Hand as RomestecqHand
+    from reversis.games.romestecq.hand import Phase as RomestecqPhase
+    from reversis.games.romestecq.hand import deal_cards
+    from reversis.games.romestecq.params import compile_params as romestecq_params
 
     p = romestecq_params(rules)
 
@@ -219,7 +219,7 @@ def hearts_census(game: Any, seed: int, deals: int) -> dict[str, float]:
 
 def engine_build() -> str:
     """``compiled`` if the hand module is an extension (e.g. built with mypyc), else ``pure Python``."""
-    suffix = os.path.splitext(reversis.hand.__file__ or "")[1]
+    suffix = os.path.splitext(reversis.games.reversis.hand.__file__ or "")[1]
     return "pure Python" if suffix == ".py" else "compiled"
 
 
@@ -253,7 +253,7 @@ def traced_memory(play: Deal, rules: Ruleset, params: Params, seed: int, hands: 
     return {"peak_kib": peak / 1024, "retained_kib_per_hand": (retained - base) / hands / 1024}
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=21, help="rounds per side (default 21)")
     parser.add_argument("--seconds", type=float, default=0.3, help="CPU seconds per side per round (default 0.3)")
@@ -265,6 +265,64 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1765, help="round r uses seed SEED+r on both sides (default 1765)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    return parser
+
+
+def _rounds(
+    sides: dict[str, Deal], ids: list[str], args: argparse.Namespace
+) -> tuple[dict[str, list[float]], list[int], list[str]]:
+    """Every side timed in each round, each going first in turn: the rates, the seeds, who went first."""
+    rates: dict[str, list[float]] = {name: [] for name in sides}
+    seeds = [args.seed + r for r in range(args.rounds)]
+    firsts = []
+    names = list(sides)
+    for r, seed in enumerate(seeds):
+        order = names[r % len(names) :] + names[: r % len(names)]  # each side goes first in turn
+        firsts.append(order[0])
+        for name in order:
+            rates[name].append(timed(sides[name], seed, args.seconds))
+        if not args.json:
+            shown = ", ".join(f"{rid} {rates[rid][-1]:,.0f} hands/s" for rid in ids)
+            print(
+                f"round {r + 1}/{args.rounds} (seed {seed}, {order[0]} first): "
+                f"{shown}, hearts {rates['hearts'][-1]:,.0f} deals/s",
+                flush=True,
+            )
+    return rates, seeds, firsts
+
+
+def _print_text(result: dict[str, Any], games: dict[str, str], built: bool) -> None:
+    """The result as text: each ruleset's rate, ratio and goal, the work per hand, the memory."""
+    census, median, ratios = result["work_per_game"], result["median"], result["ratios"]
+    memory = result["memory"]
+    hts = census["hearts"]
+    print(
+        f"median of {result['rounds']} rounds ({result['engine']}): OpenSpiel {result['openspiel_game']} "
+        f"{median['hearts']:,.0f} deals/s (open-spiel {result['open_spiel_version']})"
+    )
+    for rid in result["rulesets"]:
+        rev = census[rid]
+        goal = goal_of(games[rid], built)
+        verdict = "no goal" if goal is None else f"goal {goal}x: {'met' if ratios[rid] >= goal else 'NOT met'}"
+        print(
+            f"  {games[rid]} {rid}: {median[rid]:,.0f} hands/s, ratio {ratios[rid]:.2f}x "
+            f"({verdict}); work per hand {rev['actions']:.1f} "
+            f"actions, {rev['events']:.1f} events, {rev['ledger_entries']:.1f} ledger entries, settled"
+        )
+    print(
+        f"work per game of hearts: {hts['actions']:.1f} actions "
+        f"({hts['chance_outcomes']:.1f} chance, {hts['player_actions']:.1f} player)"
+    )
+    traced, after_imports = memory["tracemalloc_reversis"], memory["maxrss_mib_after_imports"]
+    print(
+        f"peak memory: ru_maxrss {memory['maxrss_mib']:.1f} MiB (after imports {after_imports:.1f} "
+        f"MiB); tracemalloc: reversis peaks at {traced['peak_kib']:.1f} KiB playing hands one at a time, "
+        f"a settled hand retains {traced['retained_kib_per_hand']:.1f} KiB"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
@@ -297,22 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     for play in sides.values():  # warm-up, untimed
         timed(play, args.seed, min(0.2, args.seconds))
 
-    rates: dict[str, list[float]] = {name: [] for name in sides}
-    seeds = [args.seed + r for r in range(args.rounds)]
-    firsts = []
-    names = list(sides)
-    for r, seed in enumerate(seeds):
-        order = names[r % len(names) :] + names[: r % len(names)]  # each side goes first in turn
-        firsts.append(order[0])
-        for name in order:
-            rates[name].append(timed(sides[name], seed, args.seconds))
-        if not args.json:
-            shown = ", ".join(f"{rid} {rates[rid][-1]:,.0f} hands/s" for rid in ids)
-            print(
-                f"round {r + 1}/{args.rounds} (seed {seed}, {order[0]} first): "
-                f"{shown}, hearts {rates['hearts'][-1]:,.0f} deals/s",
-                flush=True,
-            )
+    rates, seeds, firsts = _rounds(sides, ids, args)
     rss_rounds = maxrss_mib()
     memory = traced_memory(sides[rules.id], rules, params, args.seed, 200)
 
@@ -350,29 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    hts = census["hearts"]
-    print(
-        f"median of {args.rounds} rounds ({result['engine']}): OpenSpiel {game} {median['hearts']:,.0f} deals/s "
-        f"(open-spiel {result['open_spiel_version']})"
-    )
-    for rid in ids:
-        rev = census[rid]
-        goal = goal_of(games[rid], built)
-        verdict = "no goal" if goal is None else f"goal {goal}x: {'met' if ratios[rid] >= goal else 'NOT met'}"
-        print(
-            f"  {games[rid]} {rid}: {median[rid]:,.0f} hands/s, ratio {ratios[rid]:.2f}x "
-            f"({verdict}); work per hand {rev['actions']:.1f} "
-            f"actions, {rev['events']:.1f} events, {rev['ledger_entries']:.1f} ledger entries, settled"
-        )
-    print(
-        f"work per game of hearts: {hts['actions']:.1f} actions "
-        f"({hts['chance_outcomes']:.1f} chance, {hts['player_actions']:.1f} player)"
-    )
-    print(
-        f"peak memory: ru_maxrss {rss_rounds:.1f} MiB (after imports {rss_imports:.1f} MiB); "
-        f"tracemalloc: reversis peaks at {memory['peak_kib']:.1f} KiB playing hands one at a time, "
-        f"a settled hand retains {memory['retained_kib_per_hand']:.1f} KiB"
-    )
+    _print_text(result, games, built)
     return 0
 
 

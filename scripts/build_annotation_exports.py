@@ -18,8 +18,8 @@ from pathlib import Path
 
 from reversis.annotations import annotations_root, load_annotations
 from reversis.annotations.webanno import EXPORTS_DIR, export_files, export_name
+from reversis.core.errors import AnnotationError, CorpusError
 from reversis.corpus.load import load_corpus
-from reversis.errors import AnnotationError, CorpusError
 
 
 def stale_files(folder: Path, wanted: dict[str, bytes], *, every: bool = True) -> list[tuple[Path, str]]:

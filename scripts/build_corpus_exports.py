@@ -14,10 +14,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from reversis.core.errors import CorpusError
 from reversis.corpus.exports import EXPORTS_DIR, export_files
 from reversis.corpus.load import load_corpus
 from reversis.corpus.model import Source
-from reversis.errors import CorpusError
 
 
 def stale_files(source: Source) -> list[tuple[Path, str]]:

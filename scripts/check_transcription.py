@@ -10,9 +10,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from reversis.core.errors import CorpusError
 from reversis.corpus.load import read_blocks
 from reversis.corpus.markup import collapse
-from reversis.errors import CorpusError
 
 
 def main(source: str) -> int:

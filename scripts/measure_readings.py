@@ -19,11 +19,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from reversis.compare import engine, record
-from reversis.errors import ReversisError
-from reversis.measure import measure, readings_played
-from reversis.readings import BOTS, READINGS, comparisons, fingerprint, plan, result_path
-from reversis.ruleset import load_ruleset, ruleset_ids
+from reversis.apps.compare import engine, record
+from reversis.apps.measure import measure, readings_played
+from reversis.apps.readings import BOTS, READINGS, comparisons, fingerprint, plan, result_path
+from reversis.core.errors import ReversisError
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 
 #: hands per reading by default, as the issue asks
 HANDS = 100_000

@@ -267,7 +267,7 @@ def unjudged(report: dict[str, Any], equivalents: dict[str, Any]) -> list[tuple[
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("modules", nargs="*", help="run these modules (paths such as reversis/deal.py)")
+    parser.add_argument("modules", nargs="*", help="run these modules (paths such as reversis/games/reversis/deal.py)")
     parser.add_argument("--all", action="store_true", help="run every module, not only those a change touches")
     parser.add_argument("--max-children", type=int, default=2, help="mutmut's workers (default 2)")
     parser.add_argument(

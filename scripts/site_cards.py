@@ -2,7 +2,7 @@
 symbol, ``J♥``), hidden from screen readers, and the name in words for screen readers (``jack of
 hearts (quinola)``), hidden from the eye; readable without colour either way.
 
->>> from reversis.cards import FRENCH
+>>> from reversis import FRENCH
 >>> card_words(FRENCH, FRENCH.parse("JH"), quinola=FRENCH.parse("JH"))
 'jack of hearts (quinola)'
 >>> card_view(FRENCH, FRENCH.parse("TS"))
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import jinja2
 from markupsafe import Markup
 
-from reversis.cards import Card, Pack, card_rank, card_suit
+from reversis.core.cards import Card, Pack, card_rank, card_suit
 
 __all__ = ["card_view", "card_words", "drawing", "seated"]
 

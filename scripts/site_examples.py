@@ -33,14 +33,14 @@ from site_replay import fresh, marks_replay, replay
 from site_yaml import flow_yaml
 
 from reversis.annotations import Annotation
-from reversis.cards import Card, card_rank, card_suit
-from reversis.errors import IllegalAction, ReversisError, ScenarioError
-from reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.core.cards import Card, card_rank, card_suit
+from reversis.core.errors import IllegalAction, ReversisError, ScenarioError
+from reversis.core.ruleset import Ruleset, ruleset_ids
 from reversis.games import game_of, load_any, play_file
-from reversis.hand import Hand
-from reversis.ledger import POOL, Entry
-from reversis.ruleset import Ruleset, ruleset_ids
-from reversis.scenario import run
+from reversis.games.reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.ledger import POOL, Entry
+from reversis.games.reversis.scenario import run
 
 __all__ = [
     "INDEX",
@@ -577,7 +577,7 @@ def example_pages(annotations: Sequence[Annotation], env: jinja2.Environment) ->
 
 def _rulesets(examples: Sequence[WorkedExample]) -> list[dict[str, Any]]:
     """The rulesets of the examples, in their order, each with its title and its examples."""
-    from reversis.ruleset import load_ruleset
+    from reversis.core.ruleset import load_ruleset
 
     out: list[dict[str, Any]] = []
     for example in examples:

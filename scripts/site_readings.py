@@ -29,7 +29,7 @@ import jinja2
 from site_links import relative
 
 from reversis.annotations import Annotation
-from reversis.readings import BOTS, by_option, load_results
+from reversis.apps.readings import BOTS, by_option, load_results
 
 #: The folder of the plots and of the ranking, under docs/.
 FOLDER = "readings"

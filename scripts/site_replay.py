@@ -10,11 +10,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from reversis.cards import Card, card_suit
-from reversis.errors import ScenarioError
-from reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
-from reversis.hand import Hand, Phase
-from reversis.ledger import Entry
+from reversis.core.cards import Card, card_suit
+from reversis.core.errors import ScenarioError
+from reversis.games.reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.games.reversis.hand import Hand, Phase
+from reversis.games.reversis.ledger import Entry
 
 __all__ = ["MarkStep", "Step", "fresh", "marks_replay", "replay"]
 

@@ -28,14 +28,14 @@ from site_text import gloss_heading
 from site_yaml import block_yaml, flow_yaml
 
 from reversis.annotations import TOPICS, Annotation, Reading, by_topic
+from reversis.core.ruleset import Ruleset, ruleset_ids
 from reversis.corpus import Source, cite, paragraph_url, source_url
 from reversis.corpus.bib import tex_escape
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
-from reversis.report import account
-from reversis.result import result
-from reversis.ruleset import Ruleset, ruleset_ids
-from reversis.scenario import parse_scenario, run
+from reversis.games.reversis.report import account
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import parse_scenario, run
 
 if TYPE_CHECKING:
     from build_site import Site

@@ -38,9 +38,9 @@ from typing import Any
 import yaml
 from site_examples import load_examples
 
+from reversis.apps.web import card_values, ruleset_data
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.corpus.model import paragraph_anchor
-from reversis.ruleset import load_ruleset, ruleset_ids
-from reversis.web import card_values, ruleset_data
 
 REPO = Path(__file__).resolve().parent.parent
 ENGINE = REPO / "site_engine"

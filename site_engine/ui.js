@@ -6,7 +6,7 @@
  * - "Check your own reading" (data-try="check"): the editor, with an empty scenario per ruleset.
  * - A doctest (pre.doctest): the example in an editor, run, each output beside the expected one.
  *
- * The engine is the package's own (reversis.web, reversis.web_doctest) in Pyodide, in a Web Worker
+ * The engine is the package's own (reversis.apps.web, reversis.apps.web_doctest) in Pyodide, in a Web Worker
  * (worker.js); a request that runs past LIMIT seconds is stopped by terminating the worker. Every
  * text from the engine or the reader is set as text (textContent), never parsed as HTML. No inline
  * style: classes of try.css only.

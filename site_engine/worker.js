@@ -1,6 +1,6 @@
 /* The engine in a Web Worker: Pyodide, the project's wheel and PyYAML's pure-Python package, all
  * from the site itself (try/manifest.json names them), then the package's own functions for the
- * page: reversis.web.play_json and reversis.web_doctest.run_doctest_json. The page never waits on
+ * page: reversis.apps.web.play_json and reversis.apps.web_doctest.run_doctest_json. The page never waits on
  * it: each request is a message, each answer a message with the same id; progress while loading
  * is a message too. A request that runs too long is stopped by the page, which terminates this
  * worker (ui.js).
@@ -68,10 +68,10 @@ async function start() {
     pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
   }
   phases.installed = seconds();
-  pyodide.runPython("import reversis.web, reversis.web_doctest");
+  pyodide.runPython("import reversis.apps.web, reversis.apps.web_doctest");
   phases.imported = seconds();
-  const play = pyodide.globals.get("reversis").web.play_json;
-  const doctest = pyodide.globals.get("reversis").web_doctest.run_doctest_json;
+  const play = pyodide.globals.get("reversis").apps.web.play_json;
+  const doctest = pyodide.globals.get("reversis").apps.web_doctest.run_doctest_json;
   return { play, doctest };
 }
 

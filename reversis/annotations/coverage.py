@@ -27,8 +27,8 @@ from reversis.annotations.doctests import examples, run_example
 from reversis.annotations.load import load_annotations, paragraphs_without_rules
 from reversis.annotations.model import Annotation
 from reversis.annotations.mutants import kill_report
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.corpus import load_corpus
-from reversis.ruleset import load_ruleset, ruleset_ids
 
 __all__ = ["MUTANTS_REPORT", "SourceCoverage", "coverage", "source_level", "source_level_table", "table"]
 

@@ -36,8 +36,8 @@ from typing import Any
 import yaml
 
 from reversis.annotations.load import annotations_root
+from reversis.core.errors import AnnotationError, CorpusError
 from reversis.corpus import Corpus, load_corpus
-from reversis.errors import AnnotationError, CorpusError
 
 __all__ = ["FIELDS", "LANGUAGES", "Term", "load_glossary", "occurs"]
 

@@ -19,6 +19,7 @@ secondary source that does not exist, a malformed file.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -27,9 +28,9 @@ from typing import Any
 import yaml
 
 from reversis.annotations.model import FIELDS, READING_FIELDS, STATUSES, TOPICS, Annotation, Reading
+from reversis.core.errors import AnnotationError, CorpusError, RulesetError
+from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 from reversis.corpus import load_bibliography, load_corpus
-from reversis.errors import AnnotationError, CorpusError, RulesetError
-from reversis.ruleset import Ruleset, load_ruleset, ruleset_ids
 
 __all__ = ["annotations_root", "load_annotations", "paragraphs_without_rules"]
 
@@ -108,6 +109,55 @@ class _Checker:
             self.bibliography = set()
 
 
+def _check_references(
+    fail: Callable[[str, str], AnnotationError],
+    check: _Checker,
+    *,
+    rulesets: tuple[str, ...],
+    rules: tuple[str, ...],
+    options: tuple[str, ...],
+    cites: tuple[str, ...],
+) -> None:
+    """The rulesets, engine rules, options and secondary sources an annotation names exist."""
+    for ruleset_id in rulesets:
+        if ruleset_id not in check.rulesets:
+            raise fail("rulesets", f"unknown ruleset {ruleset_id!r}")
+    for rule in rules:
+        if not any(rule in check.rulesets[r].rule_cites for r in rulesets):
+            raise fail("rules", f"engine rule {rule!r} is not a rule of {', '.join(rulesets) or 'any ruleset named'}")
+    for option in options:
+        if not any(option in check.rulesets[r].options for r in rulesets):
+            raise fail("options", f"option {option!r} is not an option of {', '.join(rulesets) or 'any ruleset'}")
+    for cite in cites:
+        if cite not in check.bibliography:
+            raise fail("cites", f"{cite!r} is not an entry of corpus/bibliography.yaml")
+
+
+def _check_status(
+    fail: Callable[[str, str], AnnotationError],
+    fields: dict[str, Any],
+    *,
+    status: str,
+    rulesets: tuple[str, ...],
+    cites: tuple[str, ...],
+    example: object,
+) -> None:
+    """What an annotation's status asks of it: a reason, rulesets and an example, citations."""
+    if status == "not-modelled":
+        if not _text(fields.get("reason", (None,))[0]):
+            raise fail("status", "a statement not modelled says why, in 'reason'")
+    else:
+        if not rulesets:
+            raise fail("rulesets", f"a {status} statement names the ruleset(s) that play it")
+        if not example and "readings" not in fields:
+            raise fail("example", f"a {status} statement proves its reading with a doctest example")
+    if status == "reconstructed" and not cites:
+        raise fail("cites", "a reconstructed statement cites its secondary source(s)")
+    if status == "stated" and "readings" in fields:
+        # annotations/FORMAT.md, Statuses: words that allow more than one reading are not stated
+        raise fail("status", "a statement with readings is interpreted (or reconstructed), not stated")
+
+
 def _annotation(node: yaml.Node, *, file: str, source: str, check: _Checker) -> Annotation:
     line = node.start_mark.line + 1
     at = f"{file}:{line}"
@@ -149,32 +199,9 @@ def _annotation(node: yaml.Node, *, file: str, source: str, check: _Checker) -> 
     rules = _strings(fields.get("rules", (None,))[0], at, "rules")
     options = _strings(fields.get("options", (None,))[0], at, "options")
     cites = _strings(fields.get("cites", (None,))[0], at, "cites")
-    for ruleset_id in rulesets:
-        if ruleset_id not in check.rulesets:
-            raise fail("rulesets", f"unknown ruleset {ruleset_id!r}")
-    for rule in rules:
-        if not any(rule in check.rulesets[r].rule_cites for r in rulesets):
-            raise fail("rules", f"engine rule {rule!r} is not a rule of {', '.join(rulesets) or 'any ruleset named'}")
-    for option in options:
-        if not any(option in check.rulesets[r].options for r in rulesets):
-            raise fail("options", f"option {option!r} is not an option of {', '.join(rulesets) or 'any ruleset'}")
-    for cite in cites:
-        if cite not in check.bibliography:
-            raise fail("cites", f"{cite!r} is not an entry of corpus/bibliography.yaml")
+    _check_references(fail, check, rulesets=rulesets, rules=rules, options=options, cites=cites)
     example, example_node = fields.get("example", (None, None))
-    if status == "not-modelled":
-        if not _text(fields.get("reason", (None,))[0]):
-            raise fail("status", "a statement not modelled says why, in 'reason'")
-    else:
-        if not rulesets:
-            raise fail("rulesets", f"a {status} statement names the ruleset(s) that play it")
-        if not example and "readings" not in fields:
-            raise fail("example", f"a {status} statement proves its reading with a doctest example")
-    if status == "reconstructed" and not cites:
-        raise fail("cites", "a reconstructed statement cites its secondary source(s)")
-    if status == "stated" and "readings" in fields:
-        # annotations/FORMAT.md, Statuses: words that allow more than one reading are not stated
-        raise fail("status", "a statement with readings is interpreted (or reconstructed), not stated")
+    _check_status(fail, fields, status=status, rulesets=rulesets, cites=cites, example=example)
     readings = _readings(fields, file=file, ident=ident, rulesets=rulesets, check=check)
     return Annotation(
         id=ident,

@@ -16,19 +16,19 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-import reversis.declarations as declarations_module
-import reversis.exchange as exchange_module
-import reversis.hand as hand_module
+import reversis.games.reversis.declarations as declarations_module
+import reversis.games.reversis.exchange as exchange_module
+import reversis.games.reversis.hand as hand_module
 from reversis.annotations.doctests import Example, examples, run_example
 from reversis.annotations.model import Annotation
 from reversis.annotations.mutant import Mutant, Mutations
-from reversis.declarations import declaration_names
-from reversis.games import game_of
-from reversis.hand import Hand
-from reversis.ledger import Ledger
-from reversis.masks import SUIT_MASKS
-from reversis.params import compile_params
-from reversis.ruleset import load_ruleset
+from reversis.core.ruleset import Ruleset, load_ruleset
+from reversis.games.reversis.declarations import declaration_names
+from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.ledger import Ledger
+from reversis.games.reversis.masks import SUIT_MASKS
+from reversis.games.reversis.params import compile_params
+from reversis.games.romestecq.mutation import mutations as romestecq
 
 __all__ = [
     "BETES",
@@ -158,7 +158,7 @@ def _allow(rule: str) -> list[tuple[Any, str, Any]]:
             return play(self, card)
 
         return [(Hand, "play", play_anyone)]
-    # the exchange's rules are functions of reversis.exchange, which the hand imports: patch both names
+    # the exchange's rules are functions of reversis.games.reversis.exchange, which the hand imports: patch both names
     if rule == "exchange.no-hearts":
         anything = lambda hand: hand.hands[hand.to_act]  # noqa: E731
         return [(exchange_module, "discard_mask", anything), (hand_module, "discard_mask", anything)]
@@ -177,12 +177,14 @@ REVERSIS = Mutations(PAYMENTS, BETES, REFUSALS, UNCHECKED, _patches)
 
 
 def mutations_of(ruleset_id: str) -> Mutations:
-    """The mutations of a ruleset's game: its module's ``mutations()``, or reversis's (see :mod:`reversis.games`),
-    with the rules of the ruleset's declarations (``napolitana.cut``, ``revesino.declare``, …)."""
+    """The mutations of a ruleset's game (:data:`MUTATIONS`)."""
     rules = load_ruleset(ruleset_id)
-    factory = getattr(game_of(rules), "mutations", None)
-    if factory is not None:
-        return factory()  # type: ignore[no-any-return]
+    return MUTATIONS[rules.game](rules)
+
+
+def _reversis(rules: Ruleset) -> Mutations:
+    """Reversis's mutations, with the rules of the ruleset's declarations (``napolitana.cut``,
+    ``revesino.declare``, …)."""
     names = declaration_names(compile_params(rules))
     return replace(
         REVERSIS,
@@ -236,3 +238,7 @@ def kill_report(ruleset_id: str, annotations: tuple[Annotation, ...]) -> dict[st
         ordered = sorted(every, key=lambda e: mutant.rule not in e.annotation.rules)
         report[mutant.name] = _killed(mutant, ordered)
     return report
+
+
+#: The mutations of each game of :mod:`reversis.games`, by its name.
+MUTATIONS: dict[str, Callable[[Ruleset], Mutations]] = {"reversis": _reversis, "romestecq": lambda _: romestecq()}

@@ -49,10 +49,10 @@ from typing import Any
 
 from reversis.annotations.conjectures import conjectures
 from reversis.annotations.model import Annotation
+from reversis.core.errors import AnnotationError, CorpusError
 from reversis.corpus.cite import SITE_URL, paragraph_url, source_url
 from reversis.corpus.model import Corpus, Paragraph, Source, parse_paragraph_id
 from reversis.corpus.report import plain_text
-from reversis.errors import AnnotationError, CorpusError
 
 __all__ = [
     "CONTEXT",

@@ -4,7 +4,7 @@ Each entry is CSL-JSON-shaped (``id``, ``type``, ``title``, optional
 ``author``, ``issued``, ``container-title``, ``publisher``, ``URL`` …) and
 says in ``used_for`` what the project took from the source, and in
 ``unknown`` what is not known of it (an edition, a page). A bad file is a
-:class:`~reversis.errors.CorpusError` naming the file, the line and the problem.
+:class:`~reversis.core.errors.CorpusError` naming the file, the line and the problem.
 
 >>> [e.id for e in load_bibliography()][:2]
 ['hoyle-games-improved', 'hague-rules-1785']
@@ -20,8 +20,8 @@ from typing import Any
 
 import yaml
 
+from reversis.core.errors import CorpusError
 from reversis.corpus.record import CSL_TYPES, LOADER, Record, _check_kind
-from reversis.errors import CorpusError
 
 __all__ = ["BIBLIOGRAPHY_FILE", "BibliographyEntry", "load_bibliography"]
 

@@ -27,11 +27,11 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from reversis.citation_styles import FORMATS, STYLE_FILES, STYLES
+from reversis.core.errors import CorpusError
 from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl, tex_escape
+from reversis.corpus.citation_styles import FORMATS, STYLE_FILES, STYLES
 from reversis.corpus.load import load_corpus
 from reversis.corpus.model import Corpus, Paragraph, Source, paragraph_anchor
-from reversis.errors import CorpusError
 
 __all__ = [
     "FORMATS",
@@ -68,7 +68,7 @@ def cite(identifier: str, *, fmt: str = "text", style: str = "chicago", corpus: 
     ``fmt`` is ``text``, ``bibtex`` or ``csl-json``; ``style`` (for ``text``)
     one of :data:`STYLES`. ``corpus`` defaults to
     :func:`~reversis.corpus.load_corpus`. An unknown or malformed id, or an
-    unknown format or style, is a :class:`~reversis.errors.CorpusError`.
+    unknown format or style, is a :class:`~reversis.core.errors.CorpusError`.
     """
     _check_format(fmt, style)
     corpus = corpus if corpus is not None else load_corpus()

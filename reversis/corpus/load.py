@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
 
+from reversis.core.errors import CorpusError
 from reversis.corpus.markup import Segment, accept, collapse, parse_block
 from reversis.corpus.model import (
     Block,
@@ -36,7 +37,6 @@ from reversis.corpus.validate import (
     check_translation,
     entry_keys,
 )
-from reversis.errors import CorpusError
 
 __all__ = [
     "CORPUS_ENV",

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reversis.errors import CorpusError
+from reversis.core.errors import CorpusError
 
 __all__ = [
     "CLASSES",
@@ -83,7 +83,7 @@ def parse_block(text: str, *, where: str, line: int | None = None) -> list[Segme
     >>> parse_block("a\\nb {~~x~>y~~}{>>oops<<}", where="t.md", line=7)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    reversis.errors.CorpusError: t.md:8: unknown correction class 'oops' (expected one of ocr, long-s, ...)
+    reversis.CorpusError: t.md:8: unknown correction class 'oops' (expected one of ocr, long-s, ...)
     """
 
     def place(pos: int) -> str:

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from reversis.core.errors import CorpusError, did_you_mean
 from reversis.corpus.markup import Segment, accept, reject
-from reversis.errors import CorpusError, did_you_mean
 
 __all__ = [
     "Block",
@@ -46,7 +46,7 @@ def parse_paragraph_id(paragraph_id: str) -> tuple[str, str]:
     >>> parse_paragraph_id("quinola")
     Traceback (most recent call last):
     ...
-    reversis.errors.CorpusError: malformed paragraph id 'quinola' (expected SOURCE-ID:N, e.g. encyclopedie-1765:7)
+    reversis.CorpusError: malformed paragraph id 'quinola' (expected SOURCE-ID:N, e.g. encyclopedie-1765:7)
     """
     match = _PARAGRAPH_ID.fullmatch(paragraph_id.strip())
     if match is None:

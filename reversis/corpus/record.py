@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from reversis.errors import CorpusError
+from reversis.core.errors import CorpusError
 
 #: libyaml's safe loader where PyYAML was built with it (the same data and line marks, read faster);
 #: the corpus's YAML files (records, the bibliography) are read with it.

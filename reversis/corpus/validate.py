@@ -1,6 +1,6 @@
 """The checks made when a source is loaded (see ``corpus/FORMAT.md``).
 
-Each check raises a :class:`~reversis.errors.CorpusError` whose one-line
+Each check raises a :class:`~reversis.core.errors.CorpusError` whose one-line
 message names the file, the line and the problem.
 
 >>> first_difference("le jeu du", "le jeu de")
@@ -18,9 +18,9 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from reversis.core.errors import CorpusError
 from reversis.corpus.markup import collapse, parse_block, reject
 from reversis.corpus.model import Block
-from reversis.errors import CorpusError
 
 __all__ = [
     "check_front_matter",

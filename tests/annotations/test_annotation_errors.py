@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from reversis.annotations import load_annotations
-from reversis.errors import AnnotationError
+from reversis.core.errors import AnnotationError
 
 GOOD = """\
 source: encyclopedie-1765

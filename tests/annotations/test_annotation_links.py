@@ -12,7 +12,7 @@ import doctest
 import pytest
 
 from reversis.annotations import Annotation, by_id, by_option, by_rule, load_annotations
-from reversis.ruleset import load_ruleset, ruleset_ids
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 
 RULESETS = ruleset_ids()
 

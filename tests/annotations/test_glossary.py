@@ -8,8 +8,8 @@ import pytest
 
 from reversis.annotations import Term, load_glossary
 from reversis.annotations.glossary import LANGUAGES, occurs
+from reversis.core.errors import AnnotationError
 from reversis.corpus import load_corpus
-from reversis.errors import AnnotationError
 
 #: The terms whose paragraph lists must be complete: every paragraph that contains a spelling is listed.
 MAIN_TERMS = [

@@ -17,7 +17,7 @@ import pytest
 from reversis.annotations import load_annotations
 from reversis.annotations.doctests import examples, run_example
 from reversis.annotations.mutants import Mutant, mutants
-from reversis.ruleset import load_ruleset, ruleset_ids
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 
 ANNOTATIONS = load_annotations()
 

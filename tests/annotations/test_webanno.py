@@ -27,10 +27,10 @@ from reversis.annotations.webanno import (
     plain_text_url,
     quote_selector,
 )
+from reversis.core.errors import AnnotationError, CorpusError
 from reversis.corpus import load_corpus
 from reversis.corpus.cite import paragraph_url
 from reversis.corpus.model import Source, parse_paragraph_id
-from reversis.errors import AnnotationError, CorpusError
 
 REPO = Path(__file__).resolve().parents[2]
 EXPORTS = REPO / "annotations" / EXPORTS_DIR

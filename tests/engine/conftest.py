@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from reversis import FRENCH, Hand, Phase, Ruleset, load_ruleset
-from reversis.bots import get_bot
-from reversis.cards import Card
-from reversis.params import compile_params
+from reversis.core.cards import Card
+from reversis.games.reversis.bots import get_bot
+from reversis.games.reversis.params import compile_params
 
 REPO = Path(__file__).resolve().parents[2]
 #: The line that simulate and session end with on standard error.

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from reversis import FRENCH, Hand, Phase, load_ruleset
-from reversis.bots import BOTS, bot_declarations, get_bot
-from reversis.cards import ACE, Card, card_rank, card_suit
-from reversis.chance import draw, shuffle
-from reversis.deal import shuffle_pack
-from reversis.params import compile_params
+from reversis.core.cards import ACE, Card, card_rank, card_suit
+from reversis.core.chance import draw, shuffle
+from reversis.games.reversis.bots import BOTS, bot_declarations, get_bot
+from reversis.games.reversis.deal import shuffle_pack
+from reversis.games.reversis.params import compile_params
 
 from .conftest import RULESET, MakeHand
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reversis import FRENCH, SPANISH, Pack, ScenarioError
-from reversis.cards import ACE, JACK, KING, QUEEN, TEN, card_rank, card_suit, make_card, mask_of
+from reversis.core.cards import ACE, JACK, KING, QUEEN, TEN, card_rank, card_suit, make_card, mask_of
 
 PACK_CASES = [
     pytest.param(FRENCH, False, id="french-48"),

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from reversis import load_ruleset, ruleset_ids
-from reversis.cli import main
+from reversis.apps.cli import main
 from reversis.games import play_file
 
 from .conftest import PLAYED, REPO, WriteScenario

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 import reversis
-import reversis.cli
+import reversis.apps.cli
 from reversis import ruleset_ids
-from reversis.bots import BOTS
-from reversis.cli import _parser, main
-from reversis.scenario import parse_scenario
+from reversis.apps.cli import _parser, main
+from reversis.games.reversis.bots import BOTS
+from reversis.games.reversis.scenario import parse_scenario
 
 from .conftest import WriteScenario
 from .processes import alive, children, cpu_ticks, popen_with_default_sigint
@@ -78,7 +78,7 @@ def test_the_commands_help_says_its_whole_first_sentence() -> None:
     text = _parser().format_help()
     description = text.split("\n\n")[1]
     assert description.rstrip().endswith("."), description
-    assert " ".join(description.split()) == " ".join(reversis.cli.__doc__.split("\n\n")[0].split())
+    assert " ".join(description.split()) == " ".join(reversis.apps.cli.__doc__.split("\n\n")[0].split())
     assert "\n\n\n" not in text
 
 
@@ -115,7 +115,7 @@ def test_simulate_refuses_arguments_out_of_range_in_one_line(
 def test_simulate_needs_no_ruleset_while_there_is_only_one(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("reversis.ruleset.ruleset_ids", lambda: ["encyclopedie-1765"])
+    monkeypatch.setattr("reversis.core.ruleset.ruleset_ids", lambda: ["encyclopedie-1765"])
     assert main(["simulate", "--hands", "3", "--jobs", "1"]) == 0
     assert capsys.readouterr().out.startswith("encyclopedie-1765, bot cautious, seed 0, 1 job\n")
 

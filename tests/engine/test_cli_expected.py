@@ -12,8 +12,8 @@ from pathlib import Path
 import bibtexparser
 import pytest
 
-from reversis.citation_styles import STYLES
-from reversis.cli import main
+from reversis.apps.cli import main
+from reversis.corpus.citation_styles import STYLES
 
 from .conftest import PLAYED, REPO, WriteScenario
 
@@ -65,7 +65,7 @@ def test_play_option_is_repeatable_and_read_as_yaml(capsys: pytest.CaptureFixtur
 
 
 def test_session_option_reads_false_as_false(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["session", "--ruleset", "encyclopedie-1765", "--hands", "2", "--json", "--option"]
+    argv = ["sitting", "--ruleset", "encyclopedie-1765", "--hands", "2", "--json", "--option"]
     data = json.loads(_out([*argv, "quinola_forced_bete=false"], capsys))
     assert data["sitting"]["options"] == {"quinola_forced_bete": False}
 
@@ -75,7 +75,7 @@ def test_options_are_echoed_as_they_are_written(capsys: pytest.CaptureFixture[st
     assert "Options: quinola_forced_bete: false." in account
     assert "= False" not in account
     table = _out(
-        ["session", "--ruleset", "encyclopedie-1765", "--hands", "1", "--option", "quinola_forced_bete=no"], capsys
+        ["sitting", "--ruleset", "encyclopedie-1765", "--hands", "1", "--option", "quinola_forced_bete=no"], capsys
     )
     assert "Options: quinola_forced_bete: false." in table
 
@@ -230,7 +230,7 @@ def test_cite_wants_one_thing_to_cite(argv: list[str], capsys: pytest.CaptureFix
 
 
 def test_the_session_table_defines_its_won_by_column(capsys: pytest.CaptureFixture[str]) -> None:
-    table = _out(["session", "--ruleset", "encyclopedie-1765", "--hands", "3"], capsys)
+    table = _out(["sitting", "--ruleset", "encyclopedie-1765", "--hands", "3"], capsys)
     head = next(line for line in table.splitlines() if line.startswith("hand "))
     assert "won by" in head and "winner" not in head
     assert "won by: the seat that won the hand" in table
@@ -240,7 +240,7 @@ def test_the_session_table_defines_its_won_by_column(capsys: pytest.CaptureFixtu
     "argv",
     [
         ["simulate", "--ruleset", "revesino", "--hands", "30", "--jobs", "1"],
-        ["session", "--ruleset", "revesino", "--hands", "3"],
+        ["sitting", "--ruleset", "revesino", "--hands", "3"],
     ],
 )
 def test_piped_there_is_no_bar_and_the_last_line_says_how_fast(argv: list[str]) -> None:

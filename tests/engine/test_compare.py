@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from reversis.cli import main
-from reversis.measure import Comparison, interval, measure, summary, wilson
+from reversis.apps.cli import main
+from reversis.apps.measure import Comparison, interval, measure, summary, wilson
 
 from .processes import alive, children, cpu_ticks, popen_with_default_sigint
 
@@ -32,7 +32,7 @@ def test_one_job_and_two_jobs_give_the_same_tallies() -> None:
 
 
 def test_the_default_reading_plays_the_hands_simulate_plays() -> None:
-    from reversis.simulate import simulate
+    from reversis.apps.simulate import simulate
 
     c = Comparison(ENC, "quinola_given_bete", (True, False))
     [tally] = measure([c], hands=60, seed=4, bot="cautious")

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from reversis import FRENCH, Hand, IllegalExchange, IllegalPlay, Phase, RulesetError, ScenarioError, load_ruleset
-from reversis.cards import TEN, Card, card_rank, card_suit
-from reversis.events import Exchanged, OutOfTurn, Passed, Played, Revoked
-from reversis.ledger import POOL, Entry
-from reversis.params import compile_params
+from reversis.core.cards import TEN, Card, card_rank, card_suit
+from reversis.games.reversis.events import Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.games.reversis.ledger import POOL, Entry
+from reversis.games.reversis.params import compile_params
 
 from .conftest import RULESET, MakeHand
 

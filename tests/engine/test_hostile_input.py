@@ -1,6 +1,6 @@
 """Hostile scenario files: the loader answers any input at once, in bounded memory, with one line.
 
-The limits are properties of the loader (``reversis.scenario_yaml``), not special cases: aliases
+The limits are properties of the loader (``reversis.core.scenario_yaml``), not special cases: aliases
 and anchors, duplicate keys, the file's size, the length of lists and mappings, the nesting, the
 number of values, long numbers and exotic tags are refused wherever they appear, naming the file,
 the line and the field. The bombs are fed to ``reversis play`` in a subprocess whose wall time and
@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from reversis.cli import main
-from reversis.errors import ScenarioError
-from reversis.scenario import parse_scenario
-from reversis.scenario_yaml import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_ITEMS, MAX_VALUES, read_yaml
+from reversis.apps.cli import main
+from reversis.core.errors import ScenarioError
+from reversis.core.scenario_yaml import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_ITEMS, MAX_VALUES, read_yaml
+from reversis.games.reversis.scenario import parse_scenario
 
 from .conftest import REPO
 

@@ -1,7 +1,12 @@
 """The house rules of the package's layout: imports go one way (no module imports, at run time, a
-module that imports it back, however far round; a module named in a string, as ``games.GAMES``
-names each game's module, counts as imported), and every module, and every script of scripts/,
-reads in one sitting.
+module that imports it back, however far round; a module named in a string counts as imported),
+and every module, and every script of scripts/, reads in one sitting.
+
+The folders say what is shared: the core (``reversis.core``) imports no game and no application;
+a game (``reversis.games.<name>``) imports the core and itself, never another game nor an
+application (the mutation check's ``reversis.annotations.mutant`` aside, which a game's table of
+mutations names); the list of games (``reversis.games``) imports the games; the applications
+(``reversis.apps``) are above them all, and nothing below imports them.
 
 An import under ``if TYPE_CHECKING:`` is for the type checker only and is not followed: a rules
 module may name ``Hand`` in its annotations while ``hand`` imports it."""
@@ -105,10 +110,16 @@ def test_imports_go_one_way() -> None:
 
 def test_the_check_finds_a_cycle() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    tree = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from reversis.hand import Hand\n"
-    assert "reversis.hand" not in _imports(tree)
-    assert "reversis.hand" in _imports("def f():\n    from reversis.hand import Hand\n")
-    assert "reversis.reversis_game" in _imports('GAMES = {"reversis": "reversis.reversis_game"}\n')
+    tree = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from reversis.games.reversis.hand import Hand\n"
+    assert "reversis.games.reversis.hand" not in _imports(tree)
+    assert "reversis.games.reversis.hand" in _imports("def f():\n    from reversis.games.reversis.hand import Hand\n")
+    assert "reversis.games.reversis.game" in _imports('GAMES = {"reversis": "reversis.games.reversis.game"}\n')
+    assert _layer("reversis.games.romestecq.hand") == ("game", "romestecq")
+    assert _forbidden("reversis.games.romestecq.result", "reversis.games.reversis.result")
+    assert _forbidden("reversis.core.cards", "reversis.games.reversis.hand")
+    assert _forbidden("reversis.games.reversis.hand", "reversis.apps.cli")
+    assert not _forbidden("reversis.games.reversis.hand", "reversis.core.cards")
+    assert _forbidden("reversis.annotations.coverage", "reversis.apps.web")
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
@@ -121,3 +132,47 @@ def test_each_module_reads_in_one_sitting(name: str) -> None:
 def test_each_script_reads_in_one_sitting(path: Path) -> None:
     lines = path.read_text(encoding="utf-8").count("\n")
     assert lines <= MAX_LINES, f"{path}: {lines} lines"
+
+
+def _layer(module: str) -> tuple[str, str]:
+    """Where a module stands: (the core, a game and its name, the list of games, an application, or elsewhere)."""
+    parts = module.split(".")
+    if parts[1:2] == ["core"]:
+        return "core", ""
+    if parts[1:2] == ["games"]:
+        return ("game", parts[2]) if len(parts) > 2 else ("games", "")
+    if parts[1:2] == ["apps"]:
+        return "app", ""
+    return "other", ""
+
+
+def _forbidden(importer: str, imported: str) -> bool:
+    """Whether the layout forbids ``importer`` to import ``imported`` (see the module's docstring)."""
+    (low, game), (high, other) = _layer(importer), _layer(imported)
+    if low == "core":
+        return high in ("game", "games", "app")
+    if low == "game":
+        return (high == "game" and other != game) or high in ("games", "app")
+    if low in ("games", "other"):  # the command's entry point (python -m reversis) is the apps' own
+        return high == "app" and importer != "reversis.__main__"
+    return False
+
+
+def test_the_folders_say_what_is_shared() -> None:
+    wrong = [
+        f"{name} imports {imported}"
+        for name, path in MODULES.items()
+        for imported in sorted(_imports(path.read_text(encoding="utf-8")))
+        if _forbidden(name, imported)
+    ]
+    assert wrong == []
+
+
+def test_each_game_has_a_folder_and_the_package_root_holds_only_the_public_api() -> None:
+    from reversis.games import GAMES
+
+    assert sorted(game.name for game in GAMES) == sorted(
+        p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").exists()
+    )
+    root = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert root == ["__init__.py", "__main__.py", "romestecq.py"], root

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from reversis import Hand, Phase
-from reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.games import game_of, play_file
-from reversis.ledger import Entry
+from reversis.games.reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.games.reversis.ledger import Entry
 
 from .conftest import REPO
 

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from reversis import FRENCH, SPANISH, Ruleset, RulesetError, ScenarioError, load_ruleset, ruleset_ids
-from reversis.cli import main
-from reversis.domains import Domain, parse_domain
-from reversis.params import TALON_CRITERIA
-from reversis.ruleset import Option, OptionError
-from reversis.scenario import parse_scenario
+from reversis.apps.cli import main
+from reversis.core.domains import Domain, parse_domain
+from reversis.core.ruleset import Option, OptionError
+from reversis.games.reversis.params import TALON_CRITERIA
+from reversis.games.reversis.scenario import parse_scenario
 
 from .conftest import WriteScenario
 

@@ -17,13 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversis import FRENCH, Hand, Phase, load_ruleset
-from reversis.bots import get_bot
-from reversis.cards import Card, card_suit
-from reversis.events import OutOfTurn, Played, Revoked
-from reversis.ledger import POOL
-from reversis.params import compile_params
-from reversis.result import dump_record, record, result
-from reversis.scenario import parse_scenario, run
+from reversis.core.cards import Card, card_suit
+from reversis.games.reversis.bots import get_bot
+from reversis.games.reversis.events import OutOfTurn, Played, Revoked
+from reversis.games.reversis.ledger import POOL
+from reversis.games.reversis.params import compile_params
+from reversis.games.reversis.result import dump_record, record, result
+from reversis.games.reversis.scenario import parse_scenario, run
 
 from .conftest import RULESET
 

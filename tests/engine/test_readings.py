@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from reversis.measure import Z, measure, summary
-from reversis.readings import BOTS, fingerprint, flow, load_results, plan, readings_of
-from reversis.ruleset import load_ruleset, ruleset_ids
+from reversis.apps.measure import Z, measure, summary
+from reversis.apps.readings import BOTS, fingerprint, flow, load_results, plan, readings_of
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"

@@ -13,11 +13,13 @@ import yaml
 
 import reversis
 from reversis import Ruleset, RulesetError, load_ruleset, ruleset_ids
-from reversis.declarations import FEATURE_RULES, RENOUNCER_RULES, REVERSIS_RULES
-from reversis.params import NEUTRAL, compile_params
+from reversis.games.reversis.declarations import FEATURE_RULES, RENOUNCER_RULES, REVERSIS_RULES
+from reversis.games.reversis.params import NEUTRAL, compile_params
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = Path(reversis.__file__).resolve().parent
+#: The game Reversis, whose rule modules emit the rule ids of its rulesets.
+GAME = ENGINE / "games" / "reversis"
 RULESET_FILES = sorted((ENGINE / "rulesets").glob("*.yaml"))
 CITE = re.compile(r"^(?P<source>[a-z0-9][a-z0-9-]*):(?P<n>[1-9][0-9]*[a-z]?)$")
 
@@ -183,7 +185,7 @@ def engine_rule_ids() -> dict[str, str]:
     """
     found: dict[str, str] = {}
     for module in ("hand.py", "payments.py", "settlement.py", "declarations.py"):
-        tree = ast.parse((ENGINE / module).read_text(encoding="utf-8"))
+        tree = ast.parse((GAME / module).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -195,7 +197,7 @@ def engine_rule_ids() -> dict[str, str]:
                 rule = _string(candidate)
                 if rule is not None:
                     found.setdefault(rule, f"{module}:{node.lineno}")
-    tree = ast.parse((ENGINE / "events.py").read_text(encoding="utf-8"))
+    tree = ast.parse((GAME / "events.py").read_text(encoding="utf-8"))
     for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == "rule":
@@ -259,7 +261,8 @@ def test_every_declared_rule_is_named_by_the_engine(ruleset_id: str) -> None:
     # A declared rule is emitted, or at least named in a message (deal.misdeal names the redeal).
     data = _yaml(ENGINE / "rulesets" / f"{ruleset_id}.yaml")
     declared = set(data["rules"]) - _declaration_rules(data)
-    source = "\n".join(path.read_text(encoding="utf-8") for path in ENGINE.glob("*.py"))
+    modules = [*GAME.glob("*.py"), *(ENGINE / "core").glob("*.py"), *(ENGINE / "apps").glob("*.py")]
+    source = "\n".join(path.read_text(encoding="utf-8") for path in modules)
     unused = {rule for rule in declared if rule not in engine_rule_ids() and rule not in source}
     assert not unused, f"rules declared in {ruleset_id}.yaml that the engine never names: {sorted(unused)}"
 

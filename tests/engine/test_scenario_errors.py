@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from reversis import FRENCH, Hand, Phase, ReversisError, ScenarioError, load_ruleset
-from reversis.cards import card_suit
-from reversis.cli import main
-from reversis.scenario import parse_scenario, run
+from reversis.apps.cli import main
+from reversis.core.cards import card_suit
+from reversis.games.reversis.scenario import parse_scenario, run
 
 from .conftest import RULESET, WriteScenario
 

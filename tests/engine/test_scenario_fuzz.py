@@ -1,6 +1,6 @@
 """Generated scenarios, plausible and absurd, through ``reversis play``: exit status 0 or 2, never a traceback.
 
-Each example is written to a file and played through ``reversis.cli.main`` in this process;
+Each example is written to a file and played through ``reversis.apps.cli.main`` in this process;
 anything but a clean 0 (with output) or a one-line error with status 2 fails, and so does an
 exception escaping ``main``. A CPU-time alarm catches a hand that would not end.
 """
@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reversis import FRENCH, load_ruleset
-from reversis.cli import main
+from reversis.apps.cli import main
 
 RULES = load_ruleset("encyclopedie-1765")
 CARDS = [*FRENCH.names(FRENCH.cards(keep_tens=True)), "10H", "♥2", "2♥", "jh", "ZZ", "SO", ""]

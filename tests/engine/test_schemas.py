@@ -16,20 +16,20 @@ import yaml
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from reversis.bots import BOTS  # noqa: E402
-from reversis.errors import ScenarioError  # noqa: E402
+from reversis.core.errors import ScenarioError  # noqa: E402
+from reversis.core.ruleset import load_ruleset, ruleset_ids  # noqa: E402
 from reversis.games import (  # noqa: E402
     game_of,
     parse_any,
     play_file,
 )
-from reversis.result import dump_record, record, result  # noqa: E402
-from reversis.romestecq import scenario as romestecq_scenario  # noqa: E402
-from reversis.romestecq.bots import BOTS as ROMESTECQ_BOTS  # noqa: E402
-from reversis.romestecq.combinations import NAMES  # noqa: E402
-from reversis.romestecq.penalties import DEAL_FAULTS  # noqa: E402
-from reversis.ruleset import load_ruleset, ruleset_ids  # noqa: E402
-from reversis.scenario import _FIELDS, parse_scenario, run  # noqa: E402
+from reversis.games.reversis.bots import BOTS  # noqa: E402
+from reversis.games.reversis.result import dump_record, record, result  # noqa: E402
+from reversis.games.reversis.scenario import _FIELDS, parse_scenario, run  # noqa: E402
+from reversis.games.romestecq import scenario as romestecq_scenario  # noqa: E402
+from reversis.games.romestecq.bots import BOTS as ROMESTECQ_BOTS  # noqa: E402
+from reversis.games.romestecq.combinations import NAMES  # noqa: E402
+from reversis.games.romestecq.penalties import DEAL_FAULTS  # noqa: E402
 
 from .conftest import REPO  # noqa: E402
 

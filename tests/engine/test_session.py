@@ -1,5 +1,5 @@
-"""``reversis session``: a sitting of many hands, printed as a table, as JSON, recorded and replayed,
-and every bad sitting file or flag refused with one line and exit status 2."""
+"""``reversis sitting`` (formerly ``reversis session``): a sitting of many hands, printed as a table,
+as JSON, recorded and replayed, and every bad sitting file or flag refused with one line and exit status 2."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from reversis import ruleset_ids
-from reversis.cli import main
-from reversis.result import result
-from reversis.scenario import parse_scenario, run
-from reversis.session import MAX_HANDS, load_sitting, parse_sitting, play_sitting, standing
+from reversis.apps.cli import main
+from reversis.apps.sitting import MAX_HANDS, load_sitting, parse_sitting, play_sitting
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import parse_scenario, run
+from reversis.games.reversis.sitting import standing
 
 from .conftest import PLAYED, WriteScenario
 
@@ -47,7 +48,7 @@ def test_the_table_has_a_line_per_hand_and_the_standing(
     write_scenario: WriteScenario, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write_scenario(SITTING)
-    out = _run(["session", str(path)], capsys)
+    out = _run(["sitting", str(path)], capsys)
     hands = play_sitting(load_sitting(path))
     lines = out.splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("hand  dealer  won by"))
@@ -68,7 +69,7 @@ def test_the_table_has_a_line_per_hand_and_the_standing(
 
 
 def test_the_table_names_what_happened(capsys: pytest.CaptureFixture[str]) -> None:
-    out = _run(["session", "--ruleset", "encyclopedie-1765", "--hands", "8", "--seed", "7"], capsys)
+    out = _run(["sitting", "--ruleset", "encyclopedie-1765", "--hands", "8", "--seed", "7"], capsys)
     # seed 7 with the cautious bot: the quinola is placed and the pool won, a bête is made and paid in
     assert "quinola placed by seat 2; pool 8 to seat 2 (quinola.placed.pool)" in out
     assert "bête 8 owed by seat 0" in out
@@ -80,13 +81,13 @@ def test_flags_and_a_file_give_the_same_sitting(
     write_scenario: WriteScenario, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write_scenario(SITTING)
-    from_file = _json(["session", str(path), "--json"], capsys)
-    argv = ["session", "--hands", "9", "--seed", "7", "--bot", "random", "--first-dealer", "2", "--json"]
+    from_file = _json(["sitting", str(path), "--json"], capsys)
+    argv = ["sitting", "--hands", "9", "--seed", "7", "--bot", "random", "--first-dealer", "2", "--json"]
     assert _json([*argv, "--ruleset", "encyclopedie-1765"], capsys) == from_file
 
 
 def test_options_are_given_with_option(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["session", "--ruleset", "encyclopedie-1765", "--hands", "5", "--json"]
+    argv = ["sitting", "--ruleset", "encyclopedie-1765", "--hands", "5", "--json"]
     data = _json([*argv, "--option", "players=5", "--option", "talon={5: 7}"], capsys)
     assert data["sitting"]["players"] == 5
     assert data["sitting"]["options"]["players"] == 5
@@ -100,7 +101,7 @@ def test_json_has_each_hand_result_the_totals_and_the_standing(
     write_scenario: WriteScenario, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write_scenario(SITTING)
-    data = _json(["session", str(path), "--json"], capsys)
+    data = _json(["sitting", str(path), "--json"], capsys)
     hands = play_sitting(load_sitting(path))
     assert data.keys() == {"sitting", "hands", "totals", "pool", "betes", "standing"}
     assert data["sitting"] == {
@@ -138,9 +139,9 @@ def test_a_recorded_sitting_replays_to_the_same_output(
 ) -> None:
     path = write_scenario(SITTING)
     out = tmp_path / "sitting.yaml"
-    table = _run(["session", str(path), "--record", str(out)], capsys)
-    assert _run(["session", str(out)], capsys) == table
-    assert _json(["session", str(out), "--json"], capsys) == _json(["session", str(path), "--json"], capsys)
+    table = _run(["sitting", str(path), "--record", str(out)], capsys)
+    assert _run(["sitting", str(out)], capsys) == table
+    assert _json(["sitting", str(out), "--json"], capsys) == _json(["sitting", str(path), "--json"], capsys)
     sitting = load_sitting(out)
     assert sitting.records is not None and len(sitting.records) == 9
     # each hand's document is a scenario that `reversis play` replays on its own
@@ -152,7 +153,7 @@ def test_a_recorded_sitting_replays_to_the_same_output(
 
 def test_a_recorded_sitting_carries_the_betes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "sitting.yaml"
-    _run(["session", "--ruleset", "encyclopedie-1765", "--hands", "8", "--seed", "7", "--record", str(out)], capsys)
+    _run(["sitting", "--ruleset", "encyclopedie-1765", "--hands", "8", "--seed", "7", "--record", str(out)], capsys)
     text = out.read_text(encoding="utf-8")
     assert "betes:\n- {seat: 0, amount: 8}" in text
     assert standing(play_sitting(load_sitting(out)))[0] == {"rank": 1, "seat": 1, "total": 24, "betes_owed": 8}
@@ -162,7 +163,7 @@ def test_a_scenario_file_is_a_sitting_of_one_hand(
     write_scenario: WriteScenario, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write_scenario("ruleset: encyclopedie-1765\nseed: 3\ndealer: 1\n")
-    data = _json(["session", str(path), "--json"], capsys)
+    data = _json(["sitting", str(path), "--json"], capsys)
     alone = run(parse_scenario(path.read_text(encoding="utf-8"), source="<hand>"))
     assert len(data["hands"]) == 1
     assert data["hands"][0]["result"] == json.loads(json.dumps(result(alone)))
@@ -172,13 +173,13 @@ def test_the_record_never_overwrites_the_sitting(
     write_scenario: WriteScenario, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write_scenario(SITTING)
-    assert "overwrite" in _error(["session", str(path), "--record", str(path)], capsys)
+    assert "overwrite" in _error(["sitting", str(path), "--record", str(path)], capsys)
     assert path.read_text(encoding="utf-8") == SITTING
 
 
 def test_a_record_to_an_unwritable_place_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     err = _error(
-        ["session", "--ruleset", "encyclopedie-1765", "--hands", "2", "--record", str(tmp_path / "no" / "such.yaml")],
+        ["sitting", "--ruleset", "encyclopedie-1765", "--hands", "2", "--record", str(tmp_path / "no" / "such.yaml")],
         capsys,
     )
     assert "cannot be written" in err
@@ -189,7 +190,7 @@ def test_a_record_to_an_unwritable_place_is_an_error(tmp_path: Path, capsys: pyt
 
 def _recorded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     out = tmp_path / "recorded.yaml"
-    _run(["session", "--ruleset", "encyclopedie-1765", "--hands", "3", "--seed", "7", "--record", str(out)], capsys)
+    _run(["sitting", "--ruleset", "encyclopedie-1765", "--hands", "3", "--seed", "7", "--record", str(out)], capsys)
     return out.read_text(encoding="utf-8")
 
 
@@ -253,7 +254,7 @@ def test_a_bad_sitting_is_one_line_naming_file_and_line(
 ) -> None:
     text, expected = BAD_SITTINGS[name]
     path = write_scenario(text, "bad.yaml")
-    err = _error(["session", str(path)], capsys)
+    err = _error(["sitting", str(path)], capsys)
     assert err.startswith(f"reversis: error: {path}:"), err
     assert expected in err, err
 
@@ -283,7 +284,7 @@ def test_an_edited_record_is_refused_with_its_line(
     edited = text.replace(old, new, 1)
     path = tmp_path / "edited.yaml"
     path.write_text(edited, encoding="utf-8")
-    err = _error(["session", str(path)], capsys)
+    err = _error(["sitting", str(path)], capsys)
     assert expected in err, err
     line = int(err.split(f"{path}:")[1].split(":")[0])
     assert on_line in edited.splitlines()[line - 1]
@@ -312,34 +313,34 @@ def test_bad_flags_are_one_line(
     argv, expected = BAD_FLAGS[name]
     path = write_scenario(SITTING)
     argv = [str(path) if a == "FILE" else str(tmp_path / "none.yaml") if a == "NOFILE" else a for a in argv]
-    err = _error(["session", *argv], capsys)
+    err = _error(["sitting", *argv], capsys)
     assert expected in err, err
 
 
 def test_without_a_file_the_ruleset_is_needed_once_there_are_several(capsys: pytest.CaptureFixture[str]) -> None:
     if len(ruleset_ids()) > 1:
-        assert "give a sitting file or --ruleset" in _error(["session", "--hands", "2"], capsys)
+        assert "give a sitting file or --ruleset" in _error(["sitting", "--hands", "2"], capsys)
     else:
-        assert "Standing after 2 hands" in _run(["session", "--hands", "2"], capsys)
+        assert "Standing after 2 hands" in _run(["sitting", "--hands", "2"], capsys)
 
 
 def test_a_file_too_big_is_refused_before_it_is_read_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from reversis.session import MAX_FILE_BYTES
+    from reversis.apps.sitting import MAX_FILE_BYTES
 
     path = tmp_path / "big.yaml"
     path.write_bytes(SITTING.encode() + b"#" * MAX_FILE_BYTES)
-    assert "MiB" in _error(["session", str(path)], capsys)
+    assert "MiB" in _error(["sitting", str(path)], capsys)
 
 
 def test_a_file_not_utf8_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "latin1.yaml"
     path.write_bytes(SITTING.encode() + "# Encyclopédie\n".encode("latin-1"))
-    assert ":7: is not UTF-8 text" in _error(["session", str(path)], capsys)
+    assert ":7: is not UTF-8 text" in _error(["sitting", str(path)], capsys)
 
 
 def test_the_help_documents_the_file_format(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        main(["session", "--help"])
+        main(["sitting", "--help"])
     assert stop.value.code == 0
     out = capsys.readouterr().out
     for word in ("sitting:", "first_dealer", "seed + i", "--record", "--option", "eldest"):
@@ -352,3 +353,15 @@ def test_every_ruleset_plays_a_sitting(ruleset: str) -> None:
     hands = play_sitting(sitting)
     assert len(hands) == 6
     assert sum(place["total"] for place in standing(hands)) + hands[-1].pool - hands[0].pool_before == 0
+
+
+def test_the_old_command_name_still_plays_and_says_the_new_one(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--ruleset", "encyclopedie-1765", "--hands", "2", "--seed", "7"]
+    assert main(["session", *argv]) == 0
+    old = capsys.readouterr()
+    assert main(["sitting", *argv]) == 0
+    new = capsys.readouterr()
+    assert old.out == new.out and "Standing after 2 hands" in new.out
+    said = old.err.splitlines()
+    assert said[0] == "reversis: `reversis session` is now `reversis sitting`"
+    assert len(said) == len(new.err.splitlines()) + 1 and said[1].startswith("2 hands played in ")

@@ -17,10 +17,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from reversis import Hand, RulesetError, load_ruleset, ruleset_ids
-from reversis.events import BeteOwed
-from reversis.ledger import POOL
-from reversis.params import compile_params
-from reversis.session import Sitting, as_json, dump_sitting, parse_sitting, play_sitting, standing, totals
+from reversis.apps.sitting import as_json, dump_sitting, parse_sitting, play_sitting
+from reversis.games.reversis.events import BeteOwed
+from reversis.games.reversis.ledger import POOL
+from reversis.games.reversis.params import compile_params
+from reversis.games.reversis.sitting import Sitting, standing, totals
 
 EXAMPLES = int(os.environ.get("REVERSIS_EXAMPLES", "100")) // 4 or 1
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from reversis import RulesetError
-from reversis.simulate import Stats, simulate
+from reversis.apps.simulate import simulate
+from reversis.games.reversis.simulate import Stats
 
 from .conftest import RULESET
 

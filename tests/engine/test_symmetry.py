@@ -28,15 +28,16 @@ from typing import Any
 
 import pytest
 
-import reversis.examples as examples_module
+import reversis
+import reversis.games.reversis.examples as examples_module
 from reversis.annotations import load_annotations
 from reversis.annotations.doctests import examples, run_example
-from reversis.cards import Pack, card_rank, card_suit, make_card
-from reversis.errors import ScenarioError
-from reversis.hand import Hand
-from reversis.result import record, result
-from reversis.ruleset import Ruleset, load_ruleset
-from reversis.scenario import parse_fields, run
+from reversis.core.cards import Pack, card_rank, card_suit, make_card
+from reversis.core.errors import ScenarioError
+from reversis.core.ruleset import Ruleset, load_ruleset
+from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.result import record, result
+from reversis.games.reversis.scenario import parse_fields, run
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "reversis" / "schemas"
@@ -205,7 +206,7 @@ def worked_examples() -> Iterator[Any]:
 
 @functools.cache
 def annotation_hands() -> tuple[tuple[str, Hand], ...]:
-    """Every hand an annotation's doctest plays to its end (through reversis.examples.play)."""
+    """Every hand an annotation's doctest plays to its end (through reversis.games.reversis.examples.play)."""
     played: list[tuple[str, Hand]] = []
     original = examples_module.play
     for example in examples(load_annotations()):  # Romestecq's doctests play through their own module
@@ -215,11 +216,12 @@ def annotation_hands() -> tuple[tuple[str, Hand], ...]:
             played.append((_name, game.hand))
             return game
 
-        examples_module.play = recording  # type: ignore[assignment]
+        # a doctest imports play from the short public API (from reversis import play), or from its module
+        examples_module.play = reversis.play = recording  # type: ignore[assignment]
         try:
             run_example(example, report=False)
         finally:
-            examples_module.play = original
+            examples_module.play = reversis.play = original
     return tuple(played)
 
 

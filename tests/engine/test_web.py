@@ -1,4 +1,4 @@
-"""The engine as the site's pages call it (reversis.web) says what the command line prints: the
+"""The engine as the site's pages call it (reversis.apps.web) says what the command line prints: the
 same JSON for every worked example, under its own options and under another, and the same one
 line for every error."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from reversis.cli import main
-from reversis.ruleset import load_ruleset, ruleset_ids
-from reversis.web import play, play_json, ruleset_data
+from reversis.apps.cli import main
+from reversis.apps.web import play, play_json, ruleset_data
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(REPO.glob("examples/*/*.yaml"))

@@ -71,7 +71,7 @@ def test_every_equivalent_is_a_survivor_of_the_report_with_a_one_line_reason() -
 def test_a_survivor_beyond_the_readings_names_the_option_values_that_reach_it() -> None:
     """Such a survivor is not equivalent: it is reached only under the option values it names, which
     must be options of a ruleset."""
-    from reversis.ruleset import load_ruleset, ruleset_ids
+    from reversis.core.ruleset import load_ruleset, ruleset_ids
 
     options = {name for r in ruleset_ids() for name in load_ruleset(r).options}
     beyond = {k: v["beyond_readings"] for k, v in mutants.load_equivalents().items() if v.get("beyond_readings")}

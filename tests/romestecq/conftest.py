@@ -10,8 +10,8 @@ import pytest
 from hypothesis import settings
 
 from reversis.games import parse_any
-from reversis.romestecq.hand import Hand
-from reversis.romestecq.scenario import run
+from reversis.games.romestecq.hand import Hand
+from reversis.games.romestecq.scenario import run
 
 settings.register_profile("romestecq-ci", derandomize=True, deadline=None, database=None, max_examples=60)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "romestecq-ci"))

@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 import pytest
 
-from reversis.errors import ScenarioError
-from reversis.romestecq.hand import Hand
-from reversis.romestecq.params import compile_params
-from reversis.romestecq.result import result
-from reversis.romestecq.sitting import Sitting, draw
-from reversis.ruleset import load_ruleset
+from reversis.core.errors import ScenarioError
+from reversis.core.ruleset import load_ruleset
+from reversis.games.romestecq.hand import Hand
+from reversis.games.romestecq.params import compile_params
+from reversis.games.romestecq.result import result
+from reversis.games.romestecq.sitting import Sitting, draw
 
 Play = Callable[[str], Hand]
 ACCEPT = "options: {accept_illegal: true}\n"

@@ -58,20 +58,20 @@ def test_the_record_replays_to_the_same_result(scenario_file: Path, tmp_path: Pa
 
 
 def test_session_plays_a_game_to_its_target() -> None:
-    out = reversis("session", "--ruleset", "romestecq", "--seed", "4", "--json")
+    out = reversis("sitting", "--ruleset", "romestecq", "--seed", "4", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["winner"] in (0, 1) and data["sides"] == {"0": [0, 1], "1": [2, 3]}
     assert len(data["draw"]) == 4
     assert min(data["marks_left"].values()) <= 0 or data["won_by"] != "game.won"
-    text = reversis("session", "--ruleset", "romestecq", "--seed", "4")
+    text = reversis("sitting", "--ruleset", "romestecq", "--seed", "4")
     assert "wins the game" in text.stdout and "draws" in text.stdout
 
 
 def test_a_recorded_session_replays(tmp_path: Path) -> None:
     record = tmp_path / "game.yaml"
-    first = reversis("session", "--ruleset", "romestecq", "--seed", "6", "--json", "--record", str(record))
-    again = reversis("session", str(record), "--json")
+    first = reversis("sitting", "--ruleset", "romestecq", "--seed", "6", "--json", "--record", str(record))
+    again = reversis("sitting", str(record), "--json")
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["hands"] == json.loads(first.stdout)["hands"]
 

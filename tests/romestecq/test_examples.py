@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from reversis.games import load_any, parse_any
-from reversis.romestecq.result import dump_record, record, result
-from reversis.romestecq.scenario import run
+from reversis.games.romestecq.result import dump_record, record, result
+from reversis.games.romestecq.scenario import run
 
 EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples", "romestecq").glob("*.yaml"))
 # What each narrative promises: (rule, side, marks) entries of the ledger, and the game's end.

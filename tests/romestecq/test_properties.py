@@ -7,10 +7,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reversis.cards import card_suit
+from reversis.core.cards import card_suit
 from reversis.games import parse_any
-from reversis.romestecq.result import dump_record, record, result
-from reversis.romestecq.scenario import run
+from reversis.games.romestecq.result import dump_record, record, result
+from reversis.games.romestecq.scenario import run
 
 games = st.fixed_dictionaries(
     {

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from reversis.errors import ScenarioError
+from reversis.core.errors import ScenarioError
+from reversis.core.ruleset import load_ruleset
 from reversis.games import load_any
-from reversis.romestecq.hand import Hand
-from reversis.romestecq.result import result
-from reversis.romestecq.scenario import run
-from reversis.ruleset import load_ruleset
+from reversis.games.romestecq.hand import Hand
+from reversis.games.romestecq.result import result
+from reversis.games.romestecq.scenario import run
 
 Play = Callable[[str], Hand]
 EXAMPLES = Path(__file__).parents[2] / "examples" / "romestecq"
@@ -211,7 +211,7 @@ def test_art5_highest_card_chooses_to_deal(tmp_path: Path) -> None:
     for choice in ("deal", "decline"):
         path = tmp_path / f"{choice}.yaml"
         path.write_text(SITTING + f"  first_deal: {choice}\n", encoding="utf-8")
-        out = reversis("session", str(path), "--json")
+        out = reversis("sitting", str(path), "--json")
         assert out.returncode == 0, out.stderr
         data = json.loads(out.stdout)
         outcomes[choice] = (data["choice"], data["dealer"], data["scorer"], data["hands"][0]["result"]["dealer"])
@@ -219,14 +219,14 @@ def test_art5_highest_card_chooses_to_deal(tmp_path: Path) -> None:
         "deal": ({"seat": 1, "chose": "deal"}, 1, 4, 1),
         "decline": ({"seat": 1, "chose": "decline"}, 4, 1, 4),
     }
-    text = reversis("session", str(tmp_path / "decline.yaml")).stdout
+    text = reversis("sitting", str(tmp_path / "decline.yaml")).stdout
     assert "Seat 1 drew the highest card and chooses not to deal (article 5)." in text
 
 
 def test_art8_at_four_the_lowest_must_deal_and_has_no_choice(tmp_path: Path) -> None:
     path = tmp_path / "four.yaml"
     path.write_text("sitting:\n  ruleset: romestecq\n  hands: 1\n  first_deal: decline\n", encoding="utf-8")
-    out = reversis("session", str(path))
+    out = reversis("sitting", str(path))
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.strip().splitlines() == [
         f"reversis: error: {path}:4: sitting.first_deal: "

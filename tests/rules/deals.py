@@ -7,11 +7,11 @@ from typing import Any
 
 import yaml
 
-from reversis.cards import FRENCH, card_rank
-from reversis.hand import Hand
-from reversis.result import result
-from reversis.ruleset import Ruleset
-from reversis.scenario import parse_scenario, run
+from reversis.core.cards import FRENCH, card_rank
+from reversis.core.ruleset import Ruleset
+from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import parse_scenario, run
 
 
 def deal(
@@ -60,7 +60,7 @@ def paid(res: dict[str, Any], rule: str) -> list[tuple[object, object, int]]:
 
 def standing(rules: Ruleset, points: list[int], tricks_won: list[int], *, dealer: int = 0) -> Hand:
     """A hand dealt at random whose seats stand at ``points`` and ``tricks_won``, as at the end of its
-    tricks: what the talon's ranking (``reversis.settlement.rank_seats``) reads of a hand."""
+    tricks: what the talon's ranking (``reversis.games.reversis.settlement.rank_seats``) reads of a hand."""
     hand = Hand.deal(rules, dealer=dealer, rng=random.Random(0))
     hand.points, hand.tricks_won = list(points), list(tricks_won)
     return hand

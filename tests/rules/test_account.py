@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 import yaml
 
-from reversis.cli import main
-from reversis.report import account
+from reversis.apps.cli import main
+from reversis.games.reversis.report import account
 
 from .deals import play
 from .test_encyclopedie_rules import DEAL_A, DEAL_B, DEAL_R
@@ -102,7 +102,7 @@ def test_a_reversis_that_cancels_the_quinola_says_so() -> None:
 
 @pytest.mark.parametrize(("count", "word"), [(1, "1 trick"), (2, "2 tricks")])
 def test_plurals(count: int, word: str) -> None:
-    from reversis.report import _plural
+    from reversis.games.reversis.report import _plural
 
     assert _plural(count, "trick") == word
 

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from reversis.bots import get_bot
-from reversis.cards import FRENCH
-from reversis.deal import shuffle_pack
-from reversis.errors import IllegalExchange, IllegalPlay, RulesetError, ScenarioError
-from reversis.hand import Hand, Phase
-from reversis.ruleset import load_ruleset
-from reversis.settlement import rank_seats
+from reversis.core.cards import FRENCH
+from reversis.core.errors import IllegalExchange, IllegalPlay, RulesetError, ScenarioError
+from reversis.core.ruleset import load_ruleset
+from reversis.games.reversis.bots import get_bot
+from reversis.games.reversis.deal import shuffle_pack
+from reversis.games.reversis.hand import Hand, Phase
+from reversis.games.reversis.settlement import rank_seats
 
 from .deals import deal, paid, play, standing
 

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 import yaml
 
-from reversis.errors import ScenarioError
-from reversis.events import DeclarationLost
-from reversis.examples import start
-from reversis.hand import Hand
-from reversis.result import result
-from reversis.scenario import parse_scenario, run
+from reversis.core.errors import ScenarioError
+from reversis.games.reversis.events import DeclarationLost
+from reversis.games.reversis.examples import start
+from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import parse_scenario, run
 
 RULESET = "espagnolette-19c"
 ESPAGNOLETTE = {2: "espagnolette"}
@@ -365,7 +365,7 @@ OWN_REVERSIS = {1: "AS KS QS AH KH QH AD KD QD AC KC"}
 
 
 def test_rule_18_espagnolette_may_make_the_reversis_himself() -> None:
-    from reversis.examples import play
+    from reversis.games.reversis.examples import play
 
     game = play(RULESET, hands=OWN_REVERSIS, declarations={1: "espagnolette"})
     res = game.result

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from reversis.errors import IllegalDeclaration
-from reversis.examples import Game, play, start
-from reversis.params import TALON_CRITERIA
-from reversis.report import TIE_WORDS, account
-from reversis.ruleset import load_ruleset
+from reversis.core.errors import IllegalDeclaration
+from reversis.core.ruleset import load_ruleset
+from reversis.games.reversis.examples import Game, play, start
+from reversis.games.reversis.params import TALON_CRITERIA
+from reversis.games.reversis.report import TIE_WORDS, account
 
 RULESET = "espagnolette-19c"
 
@@ -74,7 +74,7 @@ def test_rule20_the_forcer_is_the_taker_or_by_option_the_leader() -> None:
 def _example(slug: str) -> Game:
     from pathlib import Path
 
-    from reversis.scenario import load_scenario, run
+    from reversis.games.reversis.scenario import load_scenario, run
 
     path = Path(__file__).parents[2] / "examples" / RULESET / f"{slug}.yaml"
     hand = run(load_scenario(path))

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from reversis.result import result
-from reversis.scenario import load_scenario, run
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import load_scenario, run
 
 EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*/*.yaml"))
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from reversis.result import dump_record, record
-from reversis.scenario import parse_scenario, run
+from reversis.games.reversis.result import dump_record, record
+from reversis.games.reversis.scenario import parse_scenario, run
 
 GOLDEN = sorted(Path(__file__).parent.joinpath("golden").glob("*.yaml"))
 

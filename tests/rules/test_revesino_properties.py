@@ -2,7 +2,7 @@
 ruleset: cards conserved, only legal plays, the ledger zero-sum, the same seed the same hand, and the
 record's round trip.
 
-Hands are played as ``reversis.scenario.run`` plays them, the bots making their declarations (the
+Hands are played as ``reversis.games.reversis.scenario.run`` plays them, the bots making their declarations (the
 napolitana, the revesino) when the rules allow them. Besides shuffled deals, Hypothesis draws deals
 shaped to make the declarations happen: a seat given the four aces and the quinola (the napolitana),
 or the dealer's right given the top cards of every suit (a revesino undertaken, and now and then cut).
@@ -20,15 +20,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from reversis.bots import bot_declarations, get_bot
-from reversis.cards import ACE, Card, card_rank, card_suit
-from reversis.events import Played, Revoked
-from reversis.hand import Hand, Phase
-from reversis.ledger import POOL
-from reversis.params import compile_params
-from reversis.result import dump_record, record, result
-from reversis.ruleset import load_ruleset, ruleset_ids
-from reversis.scenario import parse_scenario, run
+from reversis.core.cards import ACE, Card, card_rank, card_suit
+from reversis.core.ruleset import load_ruleset, ruleset_ids
+from reversis.games.reversis.bots import bot_declarations, get_bot
+from reversis.games.reversis.events import Played, Revoked
+from reversis.games.reversis.hand import Hand, Phase
+from reversis.games.reversis.ledger import POOL
+from reversis.games.reversis.params import compile_params
+from reversis.games.reversis.result import dump_record, record, result
+from reversis.games.reversis.scenario import parse_scenario, run
 
 EXAMPLES = int(os.environ.get("REVERSIS_EXAMPLES", "60"))
 RULESETS = ruleset_ids("reversis")

@@ -19,17 +19,17 @@ from typing import Any
 import pytest
 import yaml
 
-from reversis.bots import bot_declarations
-from reversis.cards import SPANISH, card_rank
-from reversis.cli import main
-from reversis.deal import shuffle_pack
-from reversis.errors import IllegalDeclaration, IllegalExchange, IllegalPlay, ScenarioError
-from reversis.hand import Hand, Phase
-from reversis.params import compile_params
-from reversis.result import result
-from reversis.ruleset import load_ruleset
-from reversis.scenario import parse_scenario, run
-from reversis.settlement import rank_seats
+from reversis.apps.cli import main
+from reversis.core.cards import SPANISH, card_rank
+from reversis.core.errors import IllegalDeclaration, IllegalExchange, IllegalPlay, ScenarioError
+from reversis.core.ruleset import load_ruleset
+from reversis.games.reversis.bots import bot_declarations
+from reversis.games.reversis.deal import shuffle_pack
+from reversis.games.reversis.hand import Hand, Phase
+from reversis.games.reversis.params import compile_params
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import parse_scenario, run
+from reversis.games.reversis.settlement import rank_seats
 
 from .deals import standing
 

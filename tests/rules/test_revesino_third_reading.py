@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from reversis.cards import SPANISH
-from reversis.cli import main
-from reversis.examples import play
-from reversis.hand import Hand, Phase
-from reversis.result import result
-from reversis.ruleset import load_ruleset
-from reversis.scenario import load_scenario, run
+from reversis.apps.cli import main
+from reversis.core.cards import SPANISH
+from reversis.core.ruleset import load_ruleset
+from reversis.games.reversis.examples import play
+from reversis.games.reversis.hand import Hand, Phase
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import load_scenario, run
 
 RULES = load_ruleset("revesino")
 EXAMPLES = Path(__file__).parents[2] / "examples" / "revesino"
@@ -177,7 +177,7 @@ def _lead(hand: Hand, leads: list[str], *, declare: bool = True) -> None:
 @pytest.mark.parametrize(("quinola_at", "collected"), [(9, True), (10, False)])
 def test_p52_the_quinola_is_collected_only_if_played_in_the_first_nine_tricks(quinola_at: int, collected: bool) -> None:
     # "es preciso que haya jugado la quínola en las nueve primeras bazas": trick 9, and one past it
-    from reversis.examples import deal
+    from reversis.games.reversis.examples import deal
 
     hands, talon = deal("revesino", hands={1: "AO RO CO SO AE RE CE SE 9E 8E 7E"}, talon="4B 3B 2B")
     hand = Hand(RULES, dealer=0, hands=hands, talon=talon)
@@ -235,7 +235,7 @@ def test_p74_undeclared_readings_examples_differ() -> None:
 
 def test_p74_ten_tricks_are_no_sweep_and_are_counted() -> None:
     # one trick short of every trick: the count is made, and seat 1, with most points, does not win
-    from reversis.examples import deal
+    from reversis.games.reversis.examples import deal
 
     hands, talon = deal("revesino", hands={1: "AO RO CO 9O 8O 7O 6O 5O 4O 3O 2B"}, talon="SO 2O 3B")
     hand = Hand(RULES, dealer=0, hands=hands, talon=talon)
@@ -255,7 +255,7 @@ FRENCH_WORDS = ("en renonce", "écarté", "hearts", "heart", "the quinola", "the
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("rev-*.yaml")), ids=lambda p: p.stem)
 def test_s6_the_account_of_a_spanish_hand_speaks_of_oros_and_the_spanish_terms(path: Path) -> None:
-    from reversis.report import account
+    from reversis.games.reversis.report import account
 
     text = account(run(load_scenario(path)))
     # rule ids (quinola.placed.pool, reversis.made) and option names (discard_hearts) are identifiers,
@@ -266,7 +266,7 @@ def test_s6_the_account_of_a_spanish_hand_speaks_of_oros_and_the_spanish_terms(p
 
 
 def test_s6_the_pack_vocabulary_is_data_with_the_same_terms_in_every_pack() -> None:
-    from reversis.cards import FRENCH, PACKS, TERMS
+    from reversis.core.cards import FRENCH, PACKS, TERMS
 
     assert all(set(pack.terms) == set(TERMS) for pack in PACKS.values())
     assert (SPANISH.term("quinola"), SPANISH.term("pool"), SPANISH.term("reversis")) == ("quínola", "fondo", "revesino")
@@ -297,7 +297,7 @@ def test_s6_the_json_of_a_spanish_hand_reads_in_spanish_where_it_reads_at_all(
 
 
 def test_s6_a_spanish_sitting_speaks_of_the_fondo_and_the_quinola(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["session", "--ruleset", "revesino", "--hands", "6", "--seed", "3"]) == 0
+    assert main(["sitting", "--ruleset", "revesino", "--hands", "6", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "quínola placed by seat 3; fondo 9 to seat 3 (quinola.placed.pool)" in out
     assert "(the fondo holds 18; it held 0 at the start)" in out

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from reversis.cards import FRENCH
-from reversis.hand import Hand
-from reversis.report import account
-from reversis.ruleset import load_ruleset
-from reversis.settlement import rank_seats
+from reversis.core.cards import FRENCH
+from reversis.core.ruleset import load_ruleset
+from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.report import account
+from reversis.games.reversis.settlement import rank_seats
 
 from .deals import deal, paid, play, standing
 from .test_encyclopedie_rules import DEAL_A, DEAL_B
@@ -220,7 +220,7 @@ def test_the_escape_of_the_forced_quinola_game_is_said_not_modelled() -> None:
 def test_a_dealer_holding_only_hearts_still_discards_one() -> None:
     # Found by fuzzing: with one card each (a talon of 43), the dealer may hold only hearts and had
     # no legal discard, so the hand could not go on. The obligation to discard comes first.
-    from reversis.examples import play
+    from reversis.games.reversis.examples import play
 
     game = play("encyclopedie-1765", hands={0: "2H 3H"}, options={"talon": {4: 43}}, plays="")
     dealt = [e for e in game.result["exchange"] if e["seat"] == 0]

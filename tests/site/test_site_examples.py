@@ -19,9 +19,9 @@ from site_build import REPO, build_script, mkdocs_config
 
 from reversis.annotations import load_annotations
 from reversis.annotations.mutants import BETES, PAYMENTS, REFUSALS
-from reversis.events import OutOfTurn, Played, Revoked
+from reversis.core.ruleset import load_ruleset
 from reversis.games import game_of, load_any, play_file
-from reversis.ruleset import load_ruleset
+from reversis.games.reversis.events import OutOfTurn, Played, Revoked
 
 
 def _site_examples() -> ModuleType:

@@ -265,7 +265,7 @@ def test_the_cite_page_gives_the_projects_bibtex_from_citation_cff(built_site: P
 
 
 def test_a_ruleset_table_gives_each_options_meaning(built_site: Path) -> None:
-    from reversis.ruleset import load_ruleset
+    from reversis.core.ruleset import load_ruleset
 
     rules = load_ruleset("encyclopedie-1765")
     html = _html(built_site, "rulesets/encyclopedie-1765/index.html")

@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from reversis.annotations import load_annotations
-from reversis.readings import by_option, load_results
+from reversis.apps.readings import by_option, load_results
 
 MEASURED = by_option(load_results())
 AMBIGUITIES = [

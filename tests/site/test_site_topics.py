@@ -169,7 +169,7 @@ def test_cite_page_shows_every_style_and_format(built_site: Path, site_topics: M
 
 def test_check_page_shows_the_engines_account(built_site: Path, site_topics: ModuleType) -> None:
     from reversis.games import play_file
-    from reversis.report import account
+    from reversis.games.reversis.report import account
 
     scenario, hand = play_file(REPO / site_topics.CHECK_SCENARIO)
     lines = account(hand, given_exchanges=set(scenario.exchange), given_plays=len(scenario.plays)).splitlines()

@@ -1,0 +1,137 @@
+"""What a game is: the one interface that each game of :mod:`reversis.games` implements, so that the
+scenario contract, the command line, the simulations, the comparisons, the sittings and the site
+treat every game alike, without asking which game it is.
+
+A game has a name (the ``game:`` of its rulesets), the unit its outcomes count (chips, marks), its
+default number of players and of hands in a sitting, its bots, and these steps:
+
+- :meth:`Game.parse`: a scenario's fields (read as YAML, with the line of each field) checked into
+  the game's scenario, raising ``ScenarioError`` in one line;
+- :meth:`Game.run`: the scenario played to its end, the game's finished hand;
+- :meth:`Game.seeded`: hand ``i`` from ``seed`` played by a bot, as ``reversis simulate`` plays it;
+- :meth:`Game.result`, :meth:`Game.record`, :meth:`Game.account`: the JSON result, the complete
+  scenario that replays the hand, the readable account;
+- :meth:`Game.outcome`, :meth:`Game.outcome_labels`: what ``reversis compare`` measures of a hand;
+- :meth:`Game.stats`, :meth:`Game.simulate_chunk`: the counts of ``reversis simulate``;
+- :meth:`Game.sitting`, :meth:`Game.replayed`: a sitting of many hands, dealt or recorded.
+
+A game's hand and scenario are its own classes; here they are seen through what every game's have
+(:class:`PlayedHand`, :class:`Scenario`), and a game given another game's hand says so
+(:func:`own`). A hand says its game by its rules (``hand.rules.game``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, Self, TypeAlias, TypeVar
+
+from reversis.core.ruleset import Ruleset
+
+__all__ = ["Chunk", "Game", "JsonObject", "PlayedHand", "Scenario", "Sitting", "Stats", "own"]
+
+#: A result or a record as JSON reads it (its fields are documented in docs/scenarios.md).
+JsonObject: TypeAlias = dict[str, Any]
+
+#: The work of one chunk of a simulation: (ruleset id, bot, seed, first hand, hand after the last).
+Chunk: TypeAlias = tuple[str, str, int, int, int]
+
+
+class Scenario(Protocol):
+    """What every game's checked scenario has."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def bot(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+
+
+class PlayedHand(Protocol):
+    """What every game's hand has: its rules (which name its game) and its dealer."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def dealer(self) -> int: ...
+
+
+class Stats(Protocol):
+    """The counts of ``reversis simulate`` over some hands."""
+
+    @property
+    def hands(self) -> int: ...
+    def add(self, other: Self) -> None: ...
+    def lines(self) -> list[str]: ...
+
+
+class Sitting(Protocol):
+    """A sitting: many hands in a row under one ruleset, dealt from a seed or replayed from records."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def rules(self) -> Ruleset: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def bot(self) -> str: ...
+    def with_records(self, records: Sequence[tuple[Scenario, int]]) -> Sitting: ...
+    def play(self, *, progress: Callable[[int], None] | None = None) -> Sequence[PlayedHand]: ...
+    def table(self, hands: Sequence[PlayedHand]) -> str: ...
+    def as_json(self, hands: Sequence[PlayedHand]) -> JsonObject: ...
+    def dump(self, hands: Sequence[PlayedHand]) -> str: ...
+
+
+class Game(Protocol):
+    """A game, as :mod:`reversis.games` registers it (see the module's docstring)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def unit(self) -> str:
+        """What a hand's outcome counts (chips, marks)."""
+
+    @property
+    def players(self) -> int:
+        """The number of players where a ruleset's option does not say."""
+
+    @property
+    def default_hands(self) -> int:
+        """The hands of a sitting that does not say how many."""
+
+    @property
+    def bots(self) -> Sequence[str]: ...
+
+    def parse(self, data: object, *, lines: dict[str, int], source: str, rules: Ruleset | None) -> Scenario:
+        """A scenario's fields checked (``rules``: its ruleset, None where it names no known one)."""
+
+    def run(self, scenario: Scenario) -> PlayedHand: ...
+    def seeded(self, rules: Ruleset, bot: str) -> Callable[[int, int], PlayedHand]: ...
+    def result(self, hand: PlayedHand) -> JsonObject: ...
+    def record(self, hand: PlayedHand, *, bot: str, seed: int) -> JsonObject: ...
+    def account(self, hand: PlayedHand, scenario: Scenario) -> str: ...
+    def outcome(self, hand: PlayedHand) -> tuple[list[int], set[str]]: ...
+    def outcome_labels(self, rules: Ruleset) -> list[str]: ...
+    def stats(self) -> Stats: ...
+    def simulate_chunk(self, chunk: Chunk) -> Stats: ...
+    def sitting(
+        self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset
+    ) -> Sitting: ...
+    def replayed(self, *, source: str, first: Scenario, hands: int) -> Sitting: ...
+
+
+T = TypeVar("T")
+
+
+def own(kind: type[T], thing: object, game: str) -> T:
+    """``thing`` as the game's own ``kind`` (its hand, its scenario), or a ``TypeError`` that says whose it is."""
+    if not isinstance(thing, kind):
+        raise TypeError(f"the game {game} was given a {type(thing).__module__}.{type(thing).__name__}")
+    return thing

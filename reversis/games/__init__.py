@@ -1,0 +1,99 @@
+"""The games the engine plays, one folder each (:mod:`reversis.games.reversis`,
+:mod:`reversis.games.romestecq`), and the one list of them (:data:`GAMES`), as python-chess lists its
+variants. Each ruleset names its game (``game:`` in its file, ``reversis`` unless said); each game
+implements :class:`reversis.core.game.Game`, so that the scenario contract, the command line and the
+site treat every game alike, and a game is found by its name alone (:func:`game_of`).
+
+:func:`parse_any`, :func:`load_any`, :func:`play_file` and :func:`play_text` (of a scenario's
+text, as the site's pages play it) read a scenario of any game: its ruleset names the game,
+whose ``parse`` and ``run`` they call.
+
+The games share the core (:mod:`reversis.core`) and nothing else: no game imports another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from reversis.core.errors import RulesetError, ScenarioError
+from reversis.core.game import Game, PlayedHand, Scenario
+from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
+from reversis.core.scenario import read_text
+from reversis.core.scenario_yaml import read_yaml
+from reversis.games.reversis.game import GAME as REVERSIS
+from reversis.games.romestecq.game import GAME as ROMESTECQ
+
+__all__ = ["GAMES", "Game", "game_named", "game_of", "load_any", "parse_any", "play_file", "play_text"]
+
+#: Every game, in the order the command line lists them.
+GAMES: tuple[Game, ...] = (REVERSIS, ROMESTECQ)
+
+
+def game_named(name: str) -> Game:
+    """A game by its name (the ``game:`` of its rulesets)."""
+    for game in GAMES:
+        if game.name == name:
+            return game
+    raise RulesetError(f"unknown game {name!r} (known: {', '.join(g.name for g in GAMES)})")
+
+
+def game_of(rules: Ruleset) -> Game:
+    """The game of a ruleset."""
+    try:
+        return game_named(rules.game)
+    except RulesetError as exc:
+        raise RulesetError(f"ruleset {rules.id}: {exc}") from None
+
+
+def parse_any(text: str, *, source: str, options: Mapping[str, object] | None = None) -> Scenario:
+    """Parse and check a scenario of any game: its ruleset names the game (a scenario that names no
+    known ruleset is checked as a reversis scenario, whose checks say what is wrong).
+
+    ``options`` (from ``--option NAME=VALUE``) override the scenario's own; an error in one of them
+    names it as ``--option NAME``.
+    """
+    data, lines = read_yaml(text, source=source)
+    if options:
+        data = _overridden(data, options)
+    named = data.get("ruleset") if isinstance(data, dict) else None
+    rules = load_ruleset(named) if isinstance(named, str) and named in ruleset_ids() else None
+    game = REVERSIS if rules is None else game_of(rules)
+    return game.parse(data, lines=lines, source=source, rules=rules)
+
+
+def _overridden(data: object, options: Mapping[str, object]) -> object:
+    """The scenario's fields with ``options`` over its own, each checked first against its ruleset."""
+    if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str) or data["ruleset"] not in ruleset_ids():
+        return data  # the scenario's own checks say what is wrong with it
+    rules = load_ruleset(data["ruleset"])
+    for name, value in options.items():
+        try:
+            rules.with_options({name: value})
+        except OptionError as exc:
+            raise ScenarioError(f"--option {name}{exc.path}: {exc.detail}") from None
+        except RulesetError as exc:
+            raise ScenarioError(f"--option {name}: {exc}") from None
+    own = data.get("options")
+    return {**data, "options": {**(own if isinstance(own, dict) else {}), **options}}
+
+
+# load_any and play_file give the site's builder (scripts/) each game's own scenario and hand, which it
+# reads as its game's: they are typed Any until the builder asks the game (reversis.core.game.own).
+def load_any(path: str | Path, *, options: Mapping[str, object] | None = None) -> Any:
+    """Read and check a scenario file of any game (see :func:`parse_any`)."""
+    return parse_any(read_text(path), source=str(path), options=options)
+
+
+def play_file(path: str | Path, *, options: Mapping[str, object] | None = None) -> tuple[Any, Any]:
+    """Load and run a scenario file of any game (errors are ``ReversisError``s with one-line messages)."""
+    return play_text(read_text(path), source=str(path), options=options)
+
+
+def play_text(text: str, *, source: str, options: Mapping[str, object] | None = None) -> tuple[Scenario, PlayedHand]:
+    """Parse, check and run a scenario's text of any game (as a page of the site plays what a reader
+    typed, and replays an example under other options, exactly as ``play --option`` does): the
+    scenario and its finished hand."""
+    scenario = parse_any(text, source=source, options=options)
+    return scenario, game_of(scenario.rules).run(scenario)

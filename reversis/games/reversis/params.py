@@ -1,0 +1,293 @@
+"""A ruleset's options compiled into the plain values the hand reads in its hot path.
+
+Each field is read in one place of :mod:`reversis.games.reversis.hand` or
+:mod:`reversis.games.reversis.settlement`; the comment there names the rule it implements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
+
+from reversis.core.cards import ACE, KING, QUEEN, Card, card_suit, make_card
+from reversis.core.errors import RulesetError, ScenarioError
+from reversis.core.ruleset import Ruleset
+
+__all__ = ["NEUTRAL", "TALON_CRITERIA", "Params", "compile_params", "setting"]
+
+#: The options a ruleset may leave out, with the value that means "the source has no such rule".
+#: A ruleset declares only the options its source gives it; the engine reads the others here.
+NEUTRAL: dict[str, Any] = {
+    "pool_deal_payment": 0,  # chips the dealer adds to the pool at every deal
+    "pool_renew_below": 1,  # the stake is put in again when the pool holds fewer chips than this
+    "exchange_own_card": False,  # each player is offered his own card of the talon, not the top one
+    "special_ace_forced": None,  # the ace whose forced payment is multiplied (None: special_ace)
+    "quinola_forced_doubles_pool": False,  # a forced (or led) quinola doubles the pool at once
+    "quinola_pool_at_trick": False,  # a placed quinola takes the pool when it falls, not at settlement
+    "reversis_declaration": "",  # the name under which a reversis is undertaken ("": it is not declared)
+    "reversis_declared_returns": False,  # a reversis undertaken returns the hand's payments so far
+    "reversis_cut_doubles_pool": False,  # the undertaker of a cut reversis doubles the pool
+    "renouncer": "",  # the name of the declaration that may renounce ("": none)
+    "renouncer_cards": [],
+    "renouncer_at_least": 0,
+    "renouncer_tricks": 0,
+    "renouncer_lost_on": "last-tricks",
+    "renouncer_lost_doubles_pool": False,
+    "renouncer_sold_back_factor": 0,
+    "renouncer_cut_payment": 0,
+    "renouncer_quinola_forced_payment": 0,
+    "renouncer_quinola_forced_each": 0,
+    "renouncer_lost_effect": "loses-hand",  # or privilege-ends: taking a trick only ends the right to renounce
+    "renouncer_pays_reversis_for_all": False,  # a renouncer who renounced pays a reversis made for everyone
+    "renouncer_cut_relieves": False,  # ... and pays the breaker of a reversis in the undertaker's place
+    "renouncer_deemed_cutter": False,  # ... unless he played above the undertaker in the breaking trick
+    "reversis_cut_cancels_quinola": False,  # a reversis broken deprives a placed quinola of the pool
+    "quinola_last_tricks_neutral": 0,  # the quinola in the last N tricks neither takes nor pays the pool
+    "renouncer_quinola_forced_ordinary": False,  # the quinola drawn from the renouncer pays as any forced quinola
+    "renouncer_quinola_remise_any_trick": False,  # ... and makes the remise in the last tricks too
+    "renouncer_quinola_forcer": "taker",  # ... and is paid to the taker of the trick, or to its leader
+    "renouncer_revoke_exempt": False,  # the renouncer pays no fine for a revoke, even where he must follow
+    "reversis_returns_quinola_pool": False,  # a reversis made or broken returns what a quinola paid into the pool
+    "reversis_maker_quinola_pool": False,  # the maker of a reversis who played his quinola early takes the pool
+    "revoke_forfeits": False,  # a player who revokes collects nothing in that hand
+    "quinola_led_forced": "always",  # which lead of the quinola is forced (always, only-oro, only-card)
+    "reversis_maker_quinola_each": 0,  # what each player pays the maker of a reversis for his own early quinola
+    "reversis_undeclared_wins_hand": False,  # every trick taken without a declaration still wins the hand
+}
+
+
+def setting(rules: Ruleset, name: str) -> Any:
+    """An option's value, or its neutral value (:data:`NEUTRAL`) where the ruleset does not have it."""
+    return rules.settings[name] if name in rules.settings else NEUTRAL[name]
+
+
+#: The criteria a ruleset's ``talon_ranking`` may list (see :func:`reversis.games.reversis.settlement.rank_seats`).
+TALON_CRITERIA = ("tricks", "points", "no-trick", "left-of-dealer", "eldest-first", "dealer-first", "renouncer-first")
+#: The criteria that give every seat a place of its own, counted from the dealer.
+SEAT_CRITERIA = ("left-of-dealer", "eldest-first", "dealer-first")
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """Compiled options of a ruleset at a number of players."""
+
+    rules: Ruleset
+    players: int
+    pack: tuple[Card, ...]
+    hand_size: int
+    talon_size: int
+    deal_packet: int
+    dealer_extra: int
+    exchange: bool
+    exchange_look: bool
+    dealer_discards: bool
+    discard_hearts: bool
+    heart_discard_exception: bool
+    quinola_suit: int  # the suit whose discards the rules restrict (hearts)
+    first_lead_suit: int  # -1 for none
+    follow_suit: bool
+    quinola: Card
+    points: tuple[int, ...]  # per card code, 0..63: what a card counts in its taker's tricks
+    talon_points: tuple[int, ...]  # per card code: what a card left in the talon is worth
+    ace_values: tuple[int, ...]  # per card code: chips an ace earns when placed (0 for other cards)
+    ace_forced_values: tuple[int, ...]  # per card code: chips an ace costs when forced
+    guard_courts: int  # bitmask of the king and queen of the quinola's suit (the discard exception)
+    deal_order: tuple[tuple[itemgetter[Any], ...], ...]  # [dealer][seat]: takes a seat's cards from the shuffled pack
+    special: int  # bitmask of the cards whose play can cost or earn: the aces and the quinola
+    tricks: int
+    must_place_tricks: int  # tricks in which a void holder must throw the quinola
+    first_trick_factor: int
+    last_trick_factor: int
+    ace_forced_pays: bool
+    exchange_own_card: bool
+    pool_stake: int
+    pool_deal_payment: int
+    pool_renew_below: int
+    quinola_forced_doubles_pool: bool
+    quinola_pool_at_trick: bool
+    reversis_declaration: str  # "" when a reversis is not declared
+    reversis_open_tricks: int  # the tricks after which a reversis is declared (or its cut begins)
+    renouncer: str  # "" when the ruleset has no privileged renouncer
+    renouncer_cards: int  # bitmask of the cards that qualify a renouncer
+    renouncer_at_least: int
+    renouncer_tricks: int  # the first tricks in which the renouncer may renounce
+    declaration_moments: frozenset[int]  # the tricks before whose first card a declaration may be made
+
+
+def _deal_order(*, players: int, dealer: int, hand_size: int, packet: int, extra: int) -> tuple[itemgetter[Any], ...]:
+    """Where each seat's cards lie in the shuffled pack: packets of ``packet`` from the eldest
+    round to the dealer, then the dealer's extra card(s); the rest is the talon."""
+    positions: list[list[int]] = [[] for _ in range(players)]
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    pos = 0
+    while len(positions[dealer]) < hand_size:
+        for seat in order:
+            take = min(packet, hand_size - len(positions[seat]))
+            positions[seat].extend(range(pos, pos + take))
+            pos += take
+    positions[dealer].extend(range(pos, pos + extra))
+    # itemgetter with one index returns a bare item: pad through a tuple of indexes
+    return tuple(itemgetter(*p) if len(p) > 1 else itemgetter(slice(p[0], p[0] + 1)) for p in positions)
+
+
+def _card(rules: Ruleset, option: str, text: str) -> Card:
+    try:
+        return rules.pack.parse(text)
+    except ScenarioError as exc:
+        raise RulesetError(f"option {option!r} of ruleset {rules.id}: {exc}") from None
+
+
+def _card_values(rules: Ruleset, option: str) -> tuple[int, ...]:
+    """A card-value option (``{A: 5, K: 4}``, a rank letter for every suit or a card for one) per card code."""
+    pack = rules.pack
+    values = [0] * 64
+    table = rules[option]
+    for letter, value in table.items():  # a rank letter first gives every card of the rank its value
+        if len(letter) == 1 and letter in pack.rank_letters:
+            rank = pack.rank_codes[pack.rank_letters.index(letter)]
+            for suit in range(4):
+                values[make_card(suit, rank)] = value
+    for letter, value in table.items():  # then a card named alone (the ace of copas) has its own
+        if not (len(letter) == 1 and letter in pack.rank_letters):
+            values[_card(rules, option, letter)] = value
+    return tuple(values)
+
+
+def _sizes(rules: Ruleset, *, players: int, cards: int) -> tuple[int, int]:
+    """The talon's size and each hand's, checked: the cards less the talon and the dealer's extra
+    divide among the players."""
+    talon_sizes = rules["talon"]
+    if players not in talon_sizes:
+        raise RulesetError(f"ruleset {rules.id}: no talon size for {players} players (option talon)")
+    talon_size = talon_sizes[players]
+    if talon_size < 1:
+        # each player may take from the talon in the exchange; with no card there, nothing to take
+        raise RulesetError(
+            f"ruleset {rules.id}: option talon: a talon of {talon_size} cards at {players} players "
+            "(the exchange takes from it: at least one)"
+        )
+    if rules["dealer_extra"] and not rules["dealer_discards"]:
+        raise RulesetError(
+            f"ruleset {rules.id}: the dealer's extra card(s) must be discarded (option dealer_discards), "
+            "or every hand would not be played out"
+        )
+    dealt = cards - talon_size - rules["dealer_extra"]
+    if dealt <= 0 or dealt % players:
+        raise RulesetError(
+            f"ruleset {rules.id}: {cards} cards less a talon of {talon_size} and the dealer's "
+            f"{rules['dealer_extra']} extra do not divide among {players} players"
+        )
+    hand_size = dealt // players
+    return talon_size, hand_size
+
+
+def _ace_values(rules: Ruleset, special_ace: Card, special_forced: Card) -> tuple[list[int], list[int]]:
+    """What each ace placed pays, and each ace forced (the special ace's payment multiplied)."""
+    ace_values = [0] * 64
+    ace_forced_values = [0] * 64
+    for suit in range(4):
+        ace = make_card(suit, ACE)
+        ace_values[ace] = rules["ace_placed_payment"] * (rules["special_ace_factor"] if ace == special_ace else 1)
+        ace_forced_values[ace] = rules["ace_placed_payment"] * (
+            rules["special_ace_factor"] if ace == special_forced else 1
+        )
+    return ace_values, ace_forced_values
+
+
+def _check_talon_ranking(rules: Ruleset) -> None:
+    """Every criterion of ``talon_ranking`` is known, and one of them is a seat order."""
+    for criterion in rules["talon_ranking"]:
+        if criterion not in TALON_CRITERIA:
+            raise RulesetError(
+                f"ruleset {rules.id}: option talon_ranking: unknown criterion {criterion!r} "
+                f"(known: {', '.join(TALON_CRITERIA)})"
+            )
+    if not set(rules["talon_ranking"]) & set(SEAT_CRITERIA):
+        # every seat has its own place in a seat order, so the ranking always ends in one taker, and
+        # a tie goes to the same seat counted from the dealer wherever the table sits
+        raise RulesetError(
+            f"ruleset {rules.id}: option talon_ranking: {', '.join(rules['talon_ranking'])} names no seat order "
+            f"to break a tie ({', '.join(SEAT_CRITERIA)})"
+        )
+
+
+def compile_params(rules: Ruleset) -> Params:
+    """Compile a ruleset's options; impossible combinations raise ``RulesetError``."""
+    pack = rules.pack
+    players = rules["players"]
+    cards = tuple(pack.cards(keep_tens=rules["keep_tens"]))
+    talon_size, hand_size = _sizes(rules, players=players, cards=len(cards))
+    points = _card_values(rules, "trick_card_points")
+    talon_points = _card_values(rules, "talon_card_points")
+    quinola = _card(rules, "quinola", rules["quinola"])
+    special_ace = _card(rules, "special_ace", rules["special_ace"]) if rules["special_ace"] else -1
+    forced_text = setting(rules, "special_ace_forced")
+    special_forced = (
+        special_ace if forced_text is None else (_card(rules, "special_ace_forced", forced_text) if forced_text else -1)
+    )
+    ace_values, ace_forced_values = _ace_values(rules, special_ace, special_forced)
+    _check_talon_ranking(rules)
+    renouncer_cards = 0
+    for i, text in enumerate(setting(rules, "renouncer_cards")):
+        renouncer_cards |= 1 << _card(rules, f"renouncer_cards[{i}]", text)
+    last = rules["reversis_last_tricks"]
+    if not 0 <= last < hand_size:
+        raise RulesetError(f"ruleset {rules.id}: option reversis_last_tricks: {last} of {hand_size} tricks")
+    if setting(rules, "reversis_declaration") and not last:
+        raise RulesetError(
+            f"ruleset {rules.id}: a reversis declared (option reversis_declaration) needs the tricks "
+            "it is declared before (option reversis_last_tricks)"
+        )
+    first_lead = rules["first_lead_suit"]
+    packet, extra = rules["deal_packet"], rules["dealer_extra"]
+    deal_order = tuple(
+        _deal_order(players=players, dealer=dealer, hand_size=hand_size, packet=packet, extra=extra)
+        for dealer in range(players)
+    )
+    return Params(
+        rules=rules,
+        players=players,
+        pack=cards,
+        hand_size=hand_size,
+        talon_size=talon_size,
+        deal_packet=rules["deal_packet"],
+        dealer_extra=rules["dealer_extra"],
+        exchange=rules["exchange"],
+        exchange_look=rules["exchange_look"],
+        dealer_discards=rules["dealer_discards"],
+        discard_hearts=rules["discard_hearts"],
+        heart_discard_exception=rules["heart_discard_exception"],
+        quinola_suit=card_suit(quinola),
+        first_lead_suit=pack.suit_letters.index(first_lead) if first_lead else -1,
+        follow_suit=rules["follow_suit"],
+        quinola=quinola,
+        points=points,
+        talon_points=talon_points,
+        ace_values=tuple(ace_values),
+        guard_courts=1 << make_card(card_suit(quinola), KING) | 1 << make_card(card_suit(quinola), QUEEN),
+        deal_order=deal_order,
+        special=sum(1 << card for card in range(64) if ace_values[card]) | 1 << quinola,
+        tricks=hand_size,
+        must_place_tricks=hand_size if rules["quinola_forced_game"] else rules["quinola_must_place_tricks"],
+        first_trick_factor=rules["first_trick_factor"],
+        last_trick_factor=rules["last_trick_factor"],
+        ace_forced_pays=rules["ace_forced_pays"],
+        ace_forced_values=tuple(ace_forced_values),
+        exchange_own_card=setting(rules, "exchange_own_card"),
+        pool_stake=rules["pool_stake"],
+        pool_deal_payment=setting(rules, "pool_deal_payment"),
+        pool_renew_below=setting(rules, "pool_renew_below"),
+        quinola_forced_doubles_pool=setting(rules, "quinola_forced_doubles_pool"),
+        quinola_pool_at_trick=setting(rules, "quinola_pool_at_trick"),
+        reversis_declaration=setting(rules, "reversis_declaration"),
+        reversis_open_tricks=hand_size - last,
+        renouncer=setting(rules, "renouncer"),
+        renouncer_cards=renouncer_cards,
+        renouncer_at_least=setting(rules, "renouncer_at_least"),
+        renouncer_tricks=setting(rules, "renouncer_tricks"),
+        declaration_moments=frozenset(
+            ([1] if setting(rules, "renouncer") else [])
+            + ([hand_size - last + 1] if setting(rules, "reversis_declaration") else [])
+        ),
+    )
