@@ -2,15 +2,17 @@
 
 ``python scripts/bench_site.py [--rounds 3] [--json]``
 
-* ours: ``mkdocs build --strict`` of the repository's ``mkdocs.yml`` (every page of ``docs/``)
-  into a temporary folder;
+* ours: ``mkdocs build --strict`` of the generated ``mkdocs.yml`` (every page of the build folder's
+  ``docs/``) into a temporary folder, then the builder's steps after it that were MkDocs hooks
+  before (``python -m reversis_site.finish --no-try``: the search's documents and the
+  Content-Security-Policy; "Try it" only copies files, and is left out);
 * plain: ``mkdocs build --strict`` of a site generated into a temporary folder: Material with
   its defaults (no web fonts, as ours), one plain Markdown page (headings, paragraphs, a list)
   for each page of ours, each as long as its counterpart (the parts the theme splices into a
   page counted with it), and nothing else;
-* generation: ``scripts/build_site.py --docs COPY`` rendering every generated page into a copy
-  of ``docs/`` (what ``make pages`` does, interpreter start-up included; with its default
-  ``--jobs``, two processes where there are two cores).
+* generation: ``python -m reversis_site --out FOLDER`` rendering every generated page into a
+  build folder of its own (what ``make pages`` does, interpreter start-up included; with its
+  default ``--jobs``, two processes where there are two cores), which ours is then built from.
 
 The two builds alternate for ``--rounds`` rounds (which goes first alternates too); the median of
 each is reported with the ratio of the medians, beside the goal: at most 1.5 times the plain
@@ -24,7 +26,6 @@ import json
 import os
 import platform
 import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -34,11 +35,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-import site_fragments  # beside this script
 import yaml
+from reversis_site import fragments as site_fragments
 
 REPO = Path(__file__).resolve().parent.parent
-DOCS = REPO / "docs"
 GOAL = 1.5
 
 # The text the plain pages are made of, a few words at a time.
@@ -50,23 +50,23 @@ _TEXT = (
 _WORDS = _TEXT.split()
 
 
-def our_pages() -> list[Path]:
-    """Every Markdown page of the site (each becomes one HTML page)."""
-    return sorted(DOCS.rglob("*.md"))
+def our_pages(docs: Path) -> list[Path]:
+    """Every Markdown page of the site (each becomes one HTML page), in the build folder's ``docs``."""
+    return sorted(docs.rglob("*.md"))
 
 
 _FRAGMENTS = re.compile(r"\A---\n(?:.*\n)*?fragments: (?P<key>\S+)\n(?:.*\n)*?---\n")
 
 
-def page_length(page: Path) -> int:
+def page_length(page: Path, docs: Path) -> int:
     """The characters of a page: its Markdown, and the parts the theme splices into it (a worked
-    example's deal, replay, tricks and scenario, ``scripts/site_fragments.py``), which Markdown does
+    example's deal, replay, tricks and scenario, ``reversis_site.fragments``), which Markdown does
     not read but which are as much of the page."""
     text = page.read_text(encoding="utf-8")
     match = _FRAGMENTS.match(text)
     if match is None:
         return len(text)
-    return len(text) + len((DOCS / site_fragments.path_of(match["key"])).read_text(encoding="utf-8"))
+    return len(text) + len((docs / site_fragments.path_of(match["key"])).read_text(encoding="utf-8"))
 
 
 def plain_page(number: int, length: int) -> str:
@@ -117,40 +117,51 @@ def mkdocs_build(config: Path, site_dir: Path) -> float:
     return seconds
 
 
-def generate(docs_copy: Path) -> float:
-    """Seconds taken by ``scripts/build_site.py`` writing every generated page into ``docs_copy``."""
-    command = [sys.executable, str(REPO / "scripts" / "build_site.py"), "--docs", str(docs_copy)]
+def _timed(command: list[str], what: str) -> float:
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, cwd=REPO, check=False)
     seconds = time.perf_counter() - start
     if result.returncode != 0:
-        raise SystemExit(f"scripts/build_site.py failed:\n{result.stderr}")
+        raise SystemExit(f"{what} failed:\n{result.stderr}")
     return seconds
 
 
+def generate(out: Path) -> float:
+    """Seconds taken by ``python -m reversis_site`` writing every generated page into the build folder ``out``."""
+    return _timed([sys.executable, "-m", "reversis_site", "--quiet", "--out", str(out)], "python -m reversis_site")
+
+
+def build_ours(config: Path, site_dir: Path) -> float:
+    """Seconds taken by ``mkdocs build --strict`` of ``config`` and the steps after it (but "Try it")."""
+    seconds = mkdocs_build(config, site_dir)
+    finish = [sys.executable, "-m", "reversis_site.finish", "--no-try", str(site_dir)]
+    return seconds + _timed(finish, "python -m reversis_site.finish")
+
+
 def run(rounds: int) -> dict[str, Any]:
-    pages = our_pages()
-    lengths = [page_length(p) for p in pages]
     ours: list[float] = []
     plain: list[float] = []
     generation: list[float] = []
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         folder = Path(tmp)
+        build = folder / "pages"
+        generate(build)  # unmeasured: the plain pages are as long as these
+        docs = build / "docs"
+        pages = our_pages(docs)
+        lengths = [page_length(p, docs) for p in pages]
         plain_config = write_plain_site(folder / "plain", lengths)
-        docs_copy = folder / "docs"
-        shutil.copytree(DOCS, docs_copy)
         builds = [
-            ("ours", REPO / "mkdocs.yml", ours),
-            ("plain", plain_config, plain),
+            ("ours", build / "mkdocs.yml", ours, build_ours),
+            ("plain", plain_config, plain, mkdocs_build),
         ]
         # one unmeasured build of each first: Python's bytecode caches and the disk cache warm
-        for name, config, _ in builds:
-            mkdocs_build(config, folder / f"site-{name}")
+        for name, config, _, builder in builds:
+            builder(config, folder / f"site-{name}")
         for number in range(rounds):
+            generation.append(generate(build))
             order = builds if number % 2 == 0 else builds[::-1]
-            for name, config, times in order:
-                times.append(mkdocs_build(config, folder / f"site-{name}"))
-            generation.append(generate(docs_copy))
+            for name, config, times, builder in order:
+                times.append(builder(config, folder / f"site-{name}"))
         built = sum(1 for _ in (folder / "site-ours").rglob("*.html"))
         built_plain = sum(1 for _ in (folder / "site-plain").rglob("*.html"))
     ours_s, plain_s, generation_s = (statistics.median(t) for t in (ours, plain, generation))
@@ -192,9 +203,9 @@ def main(argv: list[str] | None = None) -> int:
         f"({result['html_files']['ours']} and {result['html_files']['plain']} HTML files with the 404 page)"
     )
     print(f"rounds: {result['rounds']} (alternating; median shown, every round in --json)")
-    print(f"ours:       mkdocs build --strict  {median['ours']:6.2f} s")
-    print(f"plain:      mkdocs build --strict  {median['plain']:6.2f} s")
-    print(f"generation: scripts/build_site.py  {median['generation']:6.2f} s")
+    print(f"ours:       mkdocs build --strict, then the search and the policy  {median['ours']:6.2f} s")
+    print(f"plain:      mkdocs build --strict                                 {median['plain']:6.2f} s")
+    print(f"generation: python -m reversis_site                               {median['generation']:6.2f} s")
     print(f"ratio (build):                  {result['ratio_build']:.2f}x")
     verdict = "met" if result["ratio_with_generation"] <= GOAL else "not met"
     print(f"ratio (generation + build):     {result['ratio_with_generation']:.2f}x (goal <= {GOAL}x: {verdict})")
