@@ -18,7 +18,7 @@ in by the theme (:mod:`site_fragments`).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -34,12 +34,14 @@ from reversis.errors import IllegalAction, ReversisError, ScenarioError
 from reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.games import game_of, load_any, play_file
 from reversis.hand import Hand
-from reversis.ledger import POOL, Entry
+from reversis.ledger import Entry
 from reversis.ruleset import Ruleset, ruleset_ids
 from reversis.scenario import run
 from reversis_site import fragments as site_fragments
 from reversis_site.cards import drawing, seated
-from reversis_site.replay import fresh, marks_replay, replay
+from reversis_site.example_parts import annotation_for, link, marks_ledger, shows, who
+from reversis_site.marks_page import marks_page
+from reversis_site.replay import fresh, replay
 from reversis_site.yaml_values import flow_yaml
 
 __all__ = [
@@ -98,10 +100,6 @@ def load_shows(folder: Path = EXAMPLES) -> dict[str, dict[str, dict[str, Any]]]:
             raise ScenarioError(f"{index}: must be an object of examples, each an object")
         shows[sub.name] = data
     return shows
-
-
-def _who(party: int | str) -> str:
-    return "the pool" if party == POOL else f"seat {party}"
 
 
 # ---- the index of the examples -------------------------------------------------------------------
@@ -273,75 +271,91 @@ def _to_play(example: WorkedExample, refusal: Refusal) -> int | None:
 # ---- the pages -----------------------------------------------------------------------------------
 
 
-def _annotation_for(rule: str, rules: Ruleset, shown: Sequence[str]) -> str | None:
-    candidates = rules.rule_annotations.get(rule, ())
-    for aid in shown:
-        if aid in candidates:
-            return aid
-    return candidates[0] if candidates else None
+#: Whether a result keeps marks by sides (:func:`reversis_site.example_parts.marks_ledger`).
+_marks_ledger = marks_ledger
 
 
-def _link(annotations: Mapping[str, Annotation], aid: str) -> dict[str, Any]:
-    a = annotations[aid]
+def _payment(
+    entry: Entry, example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation]
+) -> dict[str, Any]:
+    """A payment as the page shows it, with the annotation of its rule that the example illustrates."""
+    aid = annotation_for(entry.rule, rules, example.annotations)
     return {
-        "id": aid,
-        "quote": a.quote,
-        "href": f"../sources/{a.source}.md#{aid}",  # from the Markdown of the page
+        "payer": who(entry.payer),
+        "payee": who(entry.payee),
+        "amount": entry.amount,
+        "rule": entry.rule,
+        "trick": entry.trick,
+        "annotation": link(annotations, aid) if aid else None,
     }
 
 
-def _shows(example: WorkedExample, annotations: Mapping[str, Annotation]) -> dict[str, Any]:
-    """What the page says the example shows: its rules, annotations and readings."""
-    readings = []
-    for spec in example.readings:
-        a = annotations[spec["annotation"]]
-        reading = next(r for r in a.readings if dict(r.options) == dict(spec["options"]))
-        readings.append(
-            {"annotation": _link(annotations, a.id), "reading": reading, "options": flow_yaml(dict(reading.options))}
-        )
-    rule_links = [
-        {"rule": r, "anchor": "rule-" + "".join(ch if ch.isalnum() else "-" for ch in r)} for r in example.rules
+def _dealt_seats(hand: Hand, dealt: Dealt, card: Callable[[Card], Markup]) -> list[dict[str, Any]]:
+    """Each seat in playing order from the eldest, with its role and the cards dealt to it."""
+    seats = []
+    for seat in [(hand.dealer + 1 + i) % hand.players for i in range(hand.players)]:
+        role = "dealer" if seat == hand.dealer else "eldest, leads first" if seat == hand.eldest else ""
+        held = sorted(dealt.hands[seat], key=lambda c: (card_suit(c), -card_rank(c)))
+        seats.append({"seat": seat, "role": role, "cards": [card(c) for c in held], "count": len(held)})
+    return seats
+
+
+def _exchange(hand: Hand, card: Callable[[Card], Markup]) -> list[dict[str, Any]]:
+    """The exchange, seat by seat: the card discarded and the card taken, or the pass and the card seen."""
+    exchange: list[dict[str, Any]] = []
+    for event in hand.events:
+        if isinstance(event, Exchanged):
+            took = None if event.took is None else card(event.took)
+            exchange.append({"seat": event.seat, "pass": False, "discard": card(event.discard), "took": took})
+        elif isinstance(event, Passed):
+            seen = None if event.seen is None else card(event.seen)
+            exchange.append({"seat": event.seat, "pass": True, "seen": seen})
+    return exchange
+
+
+def _tricks(hand: Hand, card: Callable[[Card], Markup]) -> list[dict[str, Any]]:
+    n = hand.players
+    return [
+        {
+            "number": i + 1,
+            "leader": t.leader,
+            "cards": seated(card, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)], " · "),
+            "winner": t.winner,
+        }
+        for i, t in enumerate(hand.tricks)
     ]
-    return {
-        "shows_rules": rule_links,
-        "shows_annotations": [_link(annotations, aid) for aid in example.annotations],
-        "readings": readings,
-    }
 
 
-def _marks_ledger(res: Mapping[str, Any]) -> bool:
-    """Whether a result keeps marks by sides (each entry ``{side, marks, …}``) rather than chips
-    paid between seats and the pool (each ``{payer, payee, amount, …}``)."""
-    return isinstance(res.get("sides"), Mapping) and isinstance(res.get("marks"), Mapping)
+def _refusals(
+    example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation], card: Callable[[Card], Markup]
+) -> list[dict[str, Any]]:
+    """The actions the engine refuses at some point of the hand, each with the engine's message."""
+    refusals = []
+    for r in example.refusals:
+        aid = annotation_for(r.rule, rules, example.annotations)
+        shown = None if r.card in (None, "pass") else card(rules.pack.parse(str(r.card)))
+        refusals.append(
+            {
+                "refusal": r,
+                "seat": r.seat if r.seat is not None else _to_play(example, r),
+                "message": refused(example, r),
+                "card": shown,
+                "annotation": link(annotations, aid) if aid else None,
+            }
+        )
+    return refusals
 
 
 def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: jinja2.Environment) -> str:
     scenario, hand = play_file(example.path)
     res = game_of(scenario.rules).result(hand)
-    if _marks_ledger(res):
-        return _marks_page(example, scenario, hand, res, annotations, env)
-    page = f"examples/{example.page}.md"
+    if marks_ledger(res):
+        return marks_page(example, scenario, hand, res, annotations, env)
     rules = scenario.rules
-    pack = rules.pack
-    quinola = pack.parse(rules["quinola"])
-    card = drawing(env, pack, quinola)
+    card = drawing(env, rules.pack, rules.pack.parse(rules["quinola"]))
 
-    def cards(cs: Sequence[Card]) -> list[Markup]:
-        return [card(c) for c in cs]
-
-    def link(aid: str) -> dict[str, Any]:
-        return _link(annotations, aid)
-
-    def payment(entry: Entry) -> dict[str, Any]:
-        aid = _annotation_for(entry.rule, rules, example.annotations)
-        return {
-            "payer": _who(entry.payer),
-            "payee": _who(entry.payee),
-            "amount": entry.amount,
-            "rule": entry.rule,
-            "trick": entry.trick,
-            "annotation": link(aid) if aid else None,
-        }
+    def payment(entry: Entry, number: int) -> dict[str, Any]:
+        return dict(_payment(entry, example, rules, annotations), number=number)
 
     before, steps = replay(hand)
     # Each payment of the replay is numbered as its row of the payments table, where its link to the
@@ -352,203 +366,39 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         raise ScenarioError(f"{example.path}: the replay's payments are not the ledger's")
     # one number per entry of the ledger, in its order: the stakes first, then the replay's
     numbers = iter(range(1, len(replayed) + 1))
-    before_views = [dict(payment(e), number=next(numbers)) for e in before]
+    before_views = [payment(e, next(numbers)) for e in before]
     dealt = next(e for e in hand.events if isinstance(e, Dealt))
-    n = hand.players
-    order = [(hand.dealer + 1 + i) % n for i in range(n)]
-    seats = []
-    for seat in order:
-        role = "dealer" if seat == hand.dealer else "eldest, leads first" if seat == hand.eldest else ""
-        held = sorted(dealt.hands[seat], key=lambda c: (card_suit(c), -card_rank(c)))
-        seats.append({"seat": seat, "role": role, "cards": cards(held), "count": len(held)})
-    exchange = []
-    for event in hand.events:
-        if isinstance(event, Exchanged):
-            took = None if event.took is None else card(event.took)
-            exchange.append({"seat": event.seat, "pass": False, "discard": card(event.discard), "took": took})
-        elif isinstance(event, Passed):
-            seen = None if event.seen is None else card(event.seen)
-            exchange.append({"seat": event.seat, "pass": True, "seen": seen})
     step_views = [
         {
             "step": s,
             "card": card(s.card),
             "leads": len(s.table) == 1,
             "table": seated(card, s.table, ", "),
-            "payments": [dict(payment(e), number=next(numbers)) for e in s.payments],
+            "payments": [payment(e, next(numbers)) for e in s.payments],
         }
         for s in steps
     ]
-    tricks = [
-        {
-            "number": i + 1,
-            "leader": t.leader,
-            "cards": seated(card, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)], " · "),
-            "winner": t.winner,
-        }
-        for i, t in enumerate(hand.tricks)
-    ]
-    refusals = []
-    for r in example.refusals:
-        message = refused(example, r)
-        aid = _annotation_for(r.rule, rules, example.annotations)
-        shown = None if r.card in (None, "pass") else card(pack.parse(str(r.card)))
-        refusals.append(
-            {
-                "refusal": r,
-                "seat": r.seat if r.seat is not None else _to_play(example, r),
-                "message": message,
-                "card": shown,
-                "annotation": link(aid) if aid else None,
-            }
-        )
-    balances = res["balances"]
-    return env.get_template("example.md.j2").render(
-        example=example,
-        page=page,
-        options=flow_yaml(scenario.options) if scenario.options else None,
-        marks=None,
-        **_shows(example, annotations),
-        seats=seats,
-        talon=cards(dealt.talon),
-        exchange=exchange,
-        before=before_views,
-        steps=step_views,
-        tricks=tricks,
-        payments=[dict(payment(e), number=n) for n, e in enumerate(hand.ledger.entries, 1)],
-        refusals=refusals,
-        result=res,
-        rows=[
-            {"seat": s, "tricks": res["tricks_won"][s], "points": res["points"][s], "balance": balances[s]}
-            for s in order
-        ],
-        final_talon=cards(hand.talon),
-        scenario_text=example.path.read_text(encoding="utf-8").rstrip("\n"),
-    )
-
-
-# ---- a game kept in marks by sides ----------------------------------------------------------------
-
-
-def _marks_page(
-    example: WorkedExample,
-    scenario: Any,
-    hand: Any,
-    res: Mapping[str, Any],
-    annotations: Mapping[str, Annotation],
-    env: jinja2.Environment,
-) -> str:
-    """The page of an example of a game kept in marks by two sides (Romestecq)."""
-    if example.refusals:
-        raise ScenarioError(f"{example.path}: refusals are shown for hands kept in chips only")
-    rules = scenario.rules
-    pack = rules.pack
-    quinola = pack.parse(rules["quinola"]) if "quinola" in rules.options else None
-    sides = {int(side): list(seats) for side, seats in res["sides"].items()}
-    side_of = {seat: side for side, seats in sides.items() for seat in seats}
-    n = int(res["players"])
-
-    card = drawing(env, pack, quinola)
-
-    def named(name: str) -> Markup:
-        return card(pack.parse(name))
-
-    def mark(entry: Any, number: int) -> dict[str, Any]:
-        aid = _annotation_for(entry.rule, rules, example.annotations)
-        return {
-            "number": number,
-            "side": entry.side,
-            "marks": entry.marks,
-            "rule": entry.rule,
-            "trick": entry.trick,
-            "seat": entry.seat,
-            "annotation": _link(annotations, aid) if aid else None,
-        }
-
-    before, steps, after = marks_replay(hand, seed=scenario.seed)
-    numbers = iter(range(1, len(hand.marks.entries) + 1))
-    marks_before = [mark(e, next(numbers)) for e in before]
-    step_views: list[dict[str, Any]] = []
-    shown: list[dict[str, Any]] = list(marks_before)
-    for s in steps:
-        made = [mark(e, next(numbers)) for e in s.marks]
-        shown += made
-        step_views.append(
-            {
-                "step": s,
-                "card": card(s.card),
-                "leads": len(s.table) == 1,
-                "table": seated(card, s.table, ", "),
-                "marks": made,
-            }
-        )
-    marks_after = [mark(e, next(numbers)) for e in after]
-    order = [(hand.dealer + 1 + i) % n for i in range(n)]
-    seats = []
-    for seat in order:
-        role = "dealer" if seat == hand.dealer else "eldest, leads first" if seat == (hand.dealer + 1) % n else ""
-        dealt = sorted(hand.dealt[seat], key=lambda c: (card_suit(c), -card_rank(c)))
-        held = [
-            {"name": c["name"], "cards": [named(x) for x in c["cards"]], "worth": c["worth"]}
-            for c in res["combinations"][str(seat)]
-        ]
-        seats.append(
-            {
-                "seat": seat,
-                "side": side_of[seat],
-                "role": role,
-                "cards": [card(c) for c in dealt],
-                "count": len(dealt),
-                "combinations": held,
-            }
-        )
-    tricks = [
-        {
-            "number": i,
-            "leader": t["leader"],
-            "cards": [
-                ((t["leader"] + j) % n, named(c), call)
-                for j, (c, call) in enumerate(zip(t["cards"], t["calls"], strict=True))
-            ],
-            "winner": t["winner"],
-        }
-        for i, t in enumerate(res["tricks"], 1)
-    ]
-    gruged = [dict(g, card=named(g["card"])) for g in res["gruged"]]
-    marks_of = res["marks"]
-    rows = [
-        {
-            "side": side,
-            "seats": sides[side],
-            "before": marks_of["before"][str(side)],
-            "rubbed": marks_of["rubbed"][str(side)],
-            "after": marks_of["after"][str(side)],
-        }
-        for side in sorted(sides)
-    ]
+    seats = _dealt_seats(hand, dealt, card)
     return env.get_template("example.md.j2").render(
         example=example,
         page=f"examples/{example.page}.md",
-        options=flow_yaml(dict(res["options"])) if res["options"] else None,
-        marks={
-            "sides": [{"side": side, "seats": seats_} for side, seats_ in sorted(sides.items())],
-            "manner": res["manner"],
-            "target": res["target"],
-            "eldest": order[0],
-            "dealer": hand.dealer,
-        },
-        **_shows(example, annotations),
+        options=flow_yaml(scenario.options) if scenario.options else None,
+        marks=None,
+        **shows(example, annotations),
         seats=seats,
-        before=marks_before,
+        talon=[card(c) for c in dealt.talon],
+        exchange=_exchange(hand, card),
+        before=before_views,
         steps=step_views,
-        tricks=tricks,
-        claims=res["claims"],
-        after=marks_after,
-        gruged=gruged,
-        faults=res["faults"],
-        entries=[*shown, *marks_after],
-        rows=rows,
+        tricks=_tricks(hand, card),
+        payments=[payment(e, n) for n, e in enumerate(hand.ledger.entries, 1)],
+        refusals=_refusals(example, rules, annotations, card),
         result=res,
+        rows=[
+            {"seat": s, "tricks": res["tricks_won"][s], "points": res["points"][s], "balance": res["balances"][s]}
+            for s in (seat["seat"] for seat in seats)
+        ],
+        final_talon=[card(c) for c in hand.talon],
         scenario_text=example.path.read_text(encoding="utf-8").rstrip("\n"),
     )
 
