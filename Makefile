@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test test-all sweep site build offline pages lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
+.PHONY: test test-all sweep site build offline pages played lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -17,8 +17,8 @@ QUIET_EDITABLE := PYTHONWARNINGS='ignore:Editable installation'
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 # Pyodide for "Try it" (the engine in the reader's browser), from the npm registry at the version
-# site_engine/package-lock.json pins; scripts/site_try.py copies what a page needs into the site.
-$(STAMP): pyproject.toml tests/site/js/package-lock.json site_engine/package-lock.json
+# site_engine/package-lock.json pins; scripts/reversis_site/try_it.py copies what a page needs into the site.
+$(STAMP): pyproject.toml setup.py tests/site/js/package-lock.json site_engine/package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[docs,test]'
@@ -72,28 +72,36 @@ mutants: $(MUTANTS_STAMP)
 mutants-all: $(MUTANTS_STAMP)
 	$(BIN)/python scripts/mutants.py --all
 
-# The site, and in it the files of "Try it" (site/try/: Pyodide, the project's wheel, PyYAML).
-build: $(STAMP)
-	$(BIN)/mkdocs build --strict
-	$(BIN)/python scripts/site_try.py site
+# The site: the pages generated into build/pages/ (a MkDocs project that inherits mkdocs.yml), built
+# by MkDocs, then the builder's steps after it (the search's documents, the Content-Security-Policy of
+# every page, and the files of "Try it" in site/try/: Pyodide, the engine's wheel, PyYAML).
+build: pages
+	$(BIN)/mkdocs build --strict -f build/pages/mkdocs.yml
+	$(BIN)/python -m reversis_site.finish site
 
-# Regenerate the site's pages from the corpus, the rulesets and the annotations (they are committed;
-# a test fails when one is stale).
+# Generate the site's pages from the corpus, the rulesets, the annotations and the worked examples
+# into build/pages/ (not committed); `mkdocs serve -f build/pages/mkdocs.yml` serves them.
 pages: $(STAMP)
-	$(BIN)/python scripts/build_site.py
+	$(BIN)/python -m reversis_site --quiet
+
+# Each worked example's hand as the engine plays it, written again into examples/<ruleset>/played/
+# (committed; a test fails when the engine plays an example otherwise than its file says).
+played: $(STAMP)
+	$(BIN)/python -m reversis_site.golden
 
 # The whole site to read from disk, search included (file:// links to sources/<id>.html): the
 # folder site-offline/ and the archive site-offline.zip. Without the engine: a browser does not run
 # it from a file, and the page says so.
-offline: $(STAMP)
-	REVERSIS_OFFLINE=true $(BIN)/mkdocs build --strict --site-dir site-offline
+offline: pages
+	REVERSIS_OFFLINE=true $(BIN)/mkdocs build --strict -f build/pages/mkdocs.yml --site-dir $(CURDIR)/site-offline
+	$(BIN)/python -m reversis_site.finish site-offline --no-try
 	rm -f site-offline.zip
 	$(BIN)/python -m zipfile -c site-offline.zip site-offline/
 
 # Served under the path of site_url (/reversis/), as it is published, so that the 404 page finds
 # the theme's files (it links them from there); the server's root sends the reader to it.
 site: build
-	$(BIN)/python scripts/serve_site.py --port $(PORT) site
+	$(BIN)/python -m reversis_site.serve --port $(PORT) site
 
 exports: $(STAMP)
 	$(BIN)/python scripts/build_corpus_exports.py

@@ -1,4 +1,8 @@
-"""Packaging hook for the optional compiled engine; everything else is in pyproject.toml.
+"""Packaging hook for the packages and the optional compiled engine; everything else is in pyproject.toml.
+
+The distribution holds the engine (``reversis``) and the site builder (``reversis_site``, which
+lives in ``scripts/reversis_site``); ``REVERSIS_ENGINE_ONLY=1`` leaves the builder out, as the wheel
+that "Try it" runs in the reader's browser is built.
 
 ``REVERSIS_MYPYC=1 pip install --no-build-isolation .`` (with mypy and a C compiler
 present) compiles the engine's hot modules with mypyc. The compiled and the pure
@@ -7,7 +11,13 @@ Python engine behave identically; ``make bench`` measures both.
 
 import os
 
-from setuptools import setup
+from setuptools import find_packages, setup
+
+packages = find_packages(include=["reversis", "reversis.*"])
+package_dir = {}
+if os.environ.get("REVERSIS_ENGINE_ONLY") != "1":
+    packages.append("reversis_site")
+    package_dir["reversis_site"] = "scripts/reversis_site"
 
 ext_modules = []
 if os.environ.get("REVERSIS_MYPYC") == "1":
@@ -39,4 +49,4 @@ if os.environ.get("REVERSIS_MYPYC") == "1":
         ]
     )
 
-setup(ext_modules=ext_modules)
+setup(packages=packages, package_dir=package_dir, ext_modules=ext_modules)

@@ -1,7 +1,7 @@
 // The bytecode of the engine, compiled by the Pyodide that runs it in the page (its Python, its
 // cache tag): node compile.mjs WHEEL YAML.zip OUT.zip writes the __pycache__ folders of the wheel's
 // package and of PyYAML's, as pycs that are used without checking their source (unchecked-hash),
-// so that the page imports the engine without compiling it. scripts/site_try.py runs it.
+// so that the page imports the engine without compiling it. scripts/reversis_site/try_it.py runs it.
 import { loadPyodide } from "./node_modules/pyodide/pyodide.mjs";
 import fs from "node:fs";
 

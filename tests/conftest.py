@@ -1,9 +1,12 @@
 """What every test shares: a ``browser`` mark on each test that drives Chromium, and one line at the
-end of the run that says how many of them were skipped, and why."""
+end of the run that says how many of them were skipped, and why; and, for a run that holds the site
+tests, the site's pages generated first (``python -m reversis_site``, into ``build/pages/``)."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -33,3 +36,18 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(
             f"{len(skipped)} browser test{'s' if len(skipped) != 1 else ''} skipped: {why}", yellow=True, bold=True
         )
+
+
+SITE_TESTS = Path(__file__).resolve().parent / "site"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The site's pages generated into ``build/pages/`` (as ``make pages`` does) where the run holds
+    the site tests, by the process that starts the run (before pytest-xdist starts its workers)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
+        return
+    paths = [Path(str(arg).split("::")[0]).resolve() for arg in session.config.args]
+    if any(SITE_TESTS.is_relative_to(p) or p.is_relative_to(SITE_TESTS) for p in paths):
+        from reversis_site.build import pages, write_pages
+
+        write_pages(pages(jobs=2))

@@ -1,5 +1,5 @@
 /* The site's search, as the theme's: Material for MkDocs and its Lunr.js worker, given the index
- * when a reader first searches, and each query folded as the index is (scripts/site_search.py).
+ * when a reader first searches, and each query folded as the index is (scripts/reversis_site/search.py).
  *
  * The theme sets its search up on every page: it fetches search/search_index.json (which here holds
  * the configuration only) and hands it to a Web Worker. This script stands between the theme and

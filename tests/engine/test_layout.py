@@ -128,7 +128,7 @@ def test_each_module_reads_in_one_sitting(name: str) -> None:
     assert lines <= MAX_LINES, f"{MODULES[name]}: {lines} lines"
 
 
-@pytest.mark.parametrize("path", sorted((PACKAGE.parent / "scripts").glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted((PACKAGE.parent / "scripts").rglob("*.py")), ids=lambda p: p.name)
 def test_each_script_reads_in_one_sitting(path: Path) -> None:
     lines = path.read_text(encoding="utf-8").count("\n")
     assert lines <= MAX_LINES, f"{path}: {lines} lines"

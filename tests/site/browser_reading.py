@@ -12,14 +12,12 @@ its one browser and its server (Playwright runs one browser per process).
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from site_build import REPO
 from test_browser import SCHEMES, Visit
 
 SOURCE = "sources/encyclopedie-1765/"
@@ -274,11 +272,9 @@ def test_the_glossary_underlines_a_term_once_in_a_paragraph(visit: Callable[...,
 
 
 def _serve_site_module() -> Any:
-    spec = importlib.util.spec_from_file_location("serve_site", REPO / "scripts" / "serve_site.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    import reversis_site.serve
+
+    return reversis_site.serve
 
 
 @pytest.fixture(scope="module")

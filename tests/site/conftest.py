@@ -1,4 +1,7 @@
-"""Fixtures of the site tests: the build script, its pages, and the site built once per run.
+"""Fixtures of the site tests: the generator, its pages, and the site built once per run.
+
+The pages are generated first, into ``build/pages/`` as ``make pages`` writes them, by the process
+that starts the run (``tests/conftest.py``, before pytest-xdist starts its workers, which read them).
 
 Under pytest-xdist every worker is a process of its own, with its own session fixtures; the site
 is still built once per run: the first worker to ask builds it into the run's shared temporary
@@ -16,7 +19,7 @@ from typing import Any
 
 import pytest
 from filelock import FileLock
-from site_build import REPO, add_try_files, build_script, mkdocs_build
+from site_build import BUILD, build_script, finish, mkdocs_build
 
 
 @pytest.fixture(scope="session")
@@ -54,18 +57,18 @@ def shared_once(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Call
 
 def _build(environment: dict[str, str] | None, what: str) -> Callable[[Path], None]:
     def make(site_dir: Path) -> None:
-        result = mkdocs_build(REPO / "mkdocs.yml", site_dir, environment=environment)
+        result = mkdocs_build(BUILD / "mkdocs.yml", site_dir, environment=environment)
         assert result.returncode == 0, f"{what} failed:\n{result.stderr}"
-        if environment is None:  # "Try it": the engine's files, as `make build` adds them
-            added = add_try_files(site_dir)
-            assert added.returncode == 0, f"scripts/site_try.py failed:\n{added.stderr}"
+        # the steps after MkDocs; "Try it" (the engine's files) as `make build` adds them, not offline
+        finished = finish(site_dir, with_try=environment is None)
+        assert finished.returncode == 0, f"python -m reversis_site.finish failed:\n{finished.stderr}"
 
     return make
 
 
 @pytest.fixture(scope="session")
 def built_site(shared_once: Callable[[str, Callable[[Path], None]], Path]) -> Path:
-    """The site as ``mkdocs build --strict`` builds it from the committed pages, once per run."""
+    """The site as ``make build`` builds it from the generated pages, once per run."""
     return shared_once("site", _build(None, "mkdocs build --strict"))
 
 

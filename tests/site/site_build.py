@@ -1,4 +1,4 @@
-"""Helpers of the site tests: the build script, ``mkdocs build --strict``, and an HTML reader.
+"""Helpers of the site tests: the site builder, ``mkdocs build --strict``, and an HTML reader.
 
 (This folder has no ``__init__.py``: as a package it would be named ``site`` and shadow the
 standard library's ``site`` module.)
@@ -6,7 +6,6 @@ standard library's ``site`` module.)
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -18,16 +17,15 @@ from typing import Any
 import yaml
 
 REPO = Path(__file__).resolve().parents[2]
+#: The build folder the tests generate the pages into, as ``make pages`` does (conftest.py).
+BUILD = REPO / "build" / "pages"
 
 
 def build_script() -> ModuleType:
-    path = REPO / "scripts" / "build_site.py"
-    spec = importlib.util.spec_from_file_location("build_site", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_site", module)
-    spec.loader.exec_module(module)
-    return module
+    """The generator (``python -m reversis_site``)."""
+    import reversis_site.build
+
+    return reversis_site.build
 
 
 class _ConfigLoader(yaml.SafeLoader):
@@ -39,16 +37,26 @@ _ConfigLoader.add_multi_constructor("", lambda loader, suffix, node: None)  # ot
 
 
 def mkdocs_config() -> dict[str, Any]:
-    """The repository's ``mkdocs.yml``, each environment variable at its default."""
+    """The configuration MkDocs builds the site with: the repository's ``mkdocs.yml`` with what the
+    generated one (``build/pages/mkdocs.yml``, which inherits it) adds, each environment variable at
+    its default."""
     config: dict[str, Any] = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
+    generated = yaml.load((BUILD / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)
+    for key, value in generated.items():
+        if key == "markdown_extensions":
+            for name, options in value.items():
+                config[key][name] = {**(config[key].get(name) or {}), **options}
+        elif key != "INHERIT":
+            config[key] = value
     return config
 
 
 def mkdocs_build(
     config: Path, site_dir: Path, *, environment: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` of ``config`` into ``site_dir``, as ``make build`` runs it (``make
-    offline`` with ``environment={"REVERSIS_OFFLINE": "true"}``)."""
+    """``mkdocs build --strict`` of ``config`` (``build/pages/mkdocs.yml``, generated) into
+    ``site_dir``, as ``make build`` runs it (``make offline`` with ``environment={"REVERSIS_OFFLINE":
+    "true"}``)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(environment or {})}
     return subprocess.run(
         [
@@ -70,11 +78,12 @@ def mkdocs_build(
     )
 
 
-def add_try_files(site_dir: Path) -> subprocess.CompletedProcess[str]:
-    """The files of "Try it" (the engine in the page) added to a built site, as ``make build`` adds
-    them after ``mkdocs build`` (``scripts/site_try.py``)."""
+def finish(site_dir: Path, *, with_try: bool = True) -> subprocess.CompletedProcess[str]:
+    """The builder's steps after ``mkdocs build`` (``python -m reversis_site.finish``): the search's
+    documents, the Content-Security-Policy, and the files of "Try it" (the engine in the page), as
+    ``make build`` runs them (``make offline`` without "Try it")."""
     return subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "site_try.py"), str(site_dir)],
+        [sys.executable, "-m", "reversis_site.finish", str(site_dir), *([] if with_try else ["--no-try"])],
         capture_output=True,
         text=True,
         cwd=REPO,

@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from site_build import REPO, mkdocs_config
+from site_build import BUILD, REPO, mkdocs_config
 
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route, sync_playwright
@@ -37,7 +37,7 @@ try:
 except ImportError:  # checked by the `browser` fixture, which says what to install
     sync_playwright = None  # type: ignore[assignment]
 
-DOCS = REPO / "docs"
+DOCS = BUILD / "docs"  # the pages as generated (python -m reversis_site), the hand-written ones beside them
 AXE = REPO / "tests" / "site" / "js" / "node_modules" / "axe-core" / "axe.min.js"
 # The flags of a headless Chromium on a closed network: without the background-networking ones
 # Chromium keeps trying to reach its own services.
@@ -68,7 +68,7 @@ SITE_PATH = urlsplit(mkdocs_config()["site_url"]).path or "/"
 
 
 def _docs_pages() -> list[str]:
-    """Every page of the site, as its Markdown file under docs/ (``sources/x.md``), and ``404``."""
+    """Every page of the site, as its Markdown file under build/pages/docs/ (``sources/x.md``), and ``404``."""
     return [*sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")), "404"]
 
 

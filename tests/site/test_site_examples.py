@@ -5,9 +5,7 @@ Content-Security-Policy."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from html import unescape
 from pathlib import Path
 from types import ModuleType
@@ -15,7 +13,9 @@ from typing import Any
 
 import pytest
 import yaml
-from site_build import REPO, build_script, mkdocs_config
+from reversis_site import examples as site_examples
+from reversis_site import fragments as site_fragments
+from site_build import REPO, mkdocs_config
 
 from reversis.annotations import load_annotations
 from reversis.annotations.mutants import BETES, PAYMENTS, REFUSALS
@@ -23,19 +23,7 @@ from reversis.core.ruleset import load_ruleset
 from reversis.games import game_of, load_any, play_file
 from reversis.games.reversis.events import OutOfTurn, Played, Revoked
 
-
-def _site_examples() -> ModuleType:
-    build_script()  # puts scripts/ on the path, as the build does
-    path = REPO / "scripts" / "site_examples.py"
-    spec = importlib.util.spec_from_file_location("site_examples", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("site_examples", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-SITE_EXAMPLES = _site_examples()
+SITE_EXAMPLES = site_examples
 EXAMPLES = SITE_EXAMPLES.load_examples()
 SLUGS = [e.page for e in EXAMPLES]  # each example's page, docs/examples/<page>.md
 BY_SLUG = {e.page: e for e in EXAMPLES}
@@ -104,9 +92,8 @@ def test_every_example_page_is_generated_and_registered(wanted_pages: dict[Path,
 
 def test_each_example_page_splices_in_its_parts(wanted_pages: dict[Path, str], built_site: Path) -> None:
     """The deal, exchange, replay, tricks and scenario of an example are generated HTML that the
-    theme splices into the page where it names them (scripts/site_fragments.py): each part once,
+    theme splices into the page where it names them (reversis_site.fragments): each part once,
     in the page's order, under its heading, and no marker left in the built page."""
-    import site_fragments
 
     for slug in SLUGS:
         page = wanted_pages[Path("examples") / f"{slug}.md"]
@@ -125,7 +112,6 @@ def test_each_example_page_splices_in_its_parts(wanted_pages: dict[Path, str], b
 
 
 def test_a_fragment_the_theme_could_misread_is_refused() -> None:
-    import site_fragments
 
     page = "---\ntitle: T\n---\n<!-- fragment deal -->\n{}\n<!-- end fragment -->\n"
     for body in ("{% endraw %}", "{{ x }}", "{# x #}"):
@@ -151,7 +137,7 @@ def test_a_broken_example_is_one_line_naming_its_file_once(
     broken = tmp_path / "bete-paid.yaml"
     broken.write_text(example.path.read_text(encoding="utf-8").replace("plays: [9S, JH]", "plays: [9S, ZZ]"))
     monkeypatch.setattr(SITE_EXAMPLES, "load_examples", lambda: [dataclasses.replace(example, path=broken)])
-    assert site_script.main(["--check", "--jobs", "1"]) == 2
+    assert site_script.main(["--out", str(tmp_path / "pages"), "--jobs", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.count(str(broken)) == 1, err
     assert err.startswith(f"error: {broken}:18: plays[1]: unknown card 'ZZ'"), err

@@ -1,10 +1,9 @@
-"""The site: generated pages up to date, a strict build, every paragraph and annotation anchored,
+"""The site: the pages generated into the build folder, a strict build, every paragraph and annotation anchored,
 the corpus shown as printed, and no request leaving the page."""
 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from html import unescape
@@ -16,65 +15,82 @@ import yaml
 from site_build import REPO, mkdocs_build, mkdocs_config, parse_page
 
 from reversis.annotations import load_annotations
-from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.corpus import load_corpus, paragraph_url
 from reversis.corpus.markup import collapse
+from reversis.core.errors import ReversisError
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 
 CORPUS = load_corpus()
 SOURCE_IDS = [s.id for s in CORPUS.sources]
 
 
-def test_generated_pages_are_up_to_date(site_script: ModuleType, wanted_pages: dict[Path, str]) -> None:
-    stale = site_script.stale_pages(wanted_pages)
-    assert not stale, f"run `python scripts/build_site.py`: {stale}"
-
-
-def test_check_names_a_stale_page(
-    site_script: ModuleType,
-    wanted_pages: dict[Path, str],
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
+def test_the_build_folder_holds_what_is_generated_and_nothing_else(
+    site_script: ModuleType, wanted_pages: dict[Path, str], tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(site_script, "pages", lambda **_: wanted_pages)
-    docs = tmp_path / "docs"
-    shutil.copytree(REPO / "docs", docs)
-    page = docs / "sources" / "encyclopedie-1765.md"
+    """The generator writes every page, the fragments and ``mkdocs.yml`` into the build folder,
+    beside copies of ``docs/`` and ``overrides/``; written again, it changes only what differs and
+    removes what is no longer generated."""
+    out = tmp_path / "pages"
+    written = site_script.write_pages(wanted_pages, out)
+    assert len(written) == len(site_script.build_files(wanted_pages))
+    assert (
+        (out / "docs" / "scenarios.md")
+        .read_text(encoding="utf-8")
+        .endswith((REPO / "docs" / "scenarios.md").read_text(encoding="utf-8"))
+    )
+    assert (out / "overrides" / "partials" / "content.html").is_file()
+    assert (out / "overrides" / "fragments" / "examples" / "bete-paid.html").is_file()
+    assert "INHERIT: ../../" in (out / "mkdocs.yml").read_text(encoding="utf-8")
+    page = out / "docs" / "sources" / "encyclopedie-1765.md"
     page.write_text(page.read_text(encoding="utf-8") + "edited\n", encoding="utf-8")
-    (docs / "rulesets" / "retired.md").write_text("# gone\n", encoding="utf-8")
-    # the parts the theme splices into the example pages are generated too (scripts/site_fragments.py)
-    shutil.copytree(REPO / "overrides", tmp_path / "overrides")
-    shutil.copytree(REPO / "includes", tmp_path / "includes")
-    fragments = tmp_path / "overrides" / "fragments" / "examples"
-    (fragments / "retired.html").write_text("{% macro deal() %}{% endmacro %}\n", encoding="utf-8")
-    replay = fragments / "bete-paid.html"
-    replay.write_text(replay.read_text(encoding="utf-8").replace("Trick 1.", "Trick one."), encoding="utf-8")
-    assert site_script.main(["--check", "--docs", str(docs), "--jobs", "1"]) == 1
-    out = capsys.readouterr().out
-    assert f"stale page: {page} (differs)" in out
-    assert "retired.md (not generated)" in out
-    assert f"stale page: {docs / '..' / 'overrides' / 'fragments' / 'examples' / 'bete-paid.html'} (differs)" in out
-    assert "retired.html (not generated)" in out
-    assert len(out.splitlines()) == 4, out
-    assert site_script.main(["--docs", str(docs), "--jobs", "1"]) == 0
-    assert not (docs / "rulesets" / "retired.md").exists()
-    assert not (fragments / "retired.html").exists()
-    assert site_script.main(["--check", "--docs", str(docs), "--jobs", "1"]) == 0
+    (out / "docs" / "rulesets" / "retired.md").write_text("# gone\n", encoding="utf-8")
+    retired = out / "overrides" / "fragments" / "examples" / "retired.html"
+    retired.write_text("{% macro deal() %}{% endmacro %}\n", encoding="utf-8")
+    assert sorted(site_script.write_pages(wanted_pages, out)) == sorted(
+        [page, out / "docs" / "rulesets" / "retired.md", retired]
+    )
+    assert not retired.exists()
+    assert site_script.write_pages(wanted_pages, out) == []
+    with pytest.raises(ReversisError, match="not a build folder"):
+        site_script.write_pages(wanted_pages, REPO)
 
 
-def test_two_processes_write_the_same_pages(wanted_pages: dict[Path, str]) -> None:
+def test_a_page_gets_its_search_settings(site_script: ModuleType) -> None:
+    meta = site_script.with_search_meta
+    assert meta(Path("sources/encyclopedie-1765.md"), "---\ntitle: T\n---\n# T\n") == (
+        "---\nsearch:\n  boost: 4.0\n  exclude: true\ntitle: T\n---\n# T\n"
+    )
+    assert meta(Path("examples/index.md"), "# E\n") == "---\nsearch:\n  boost: 0.1\n---\n# E\n"
+    assert meta(Path("scenarios.md"), "# S\n") == "---\nsearch:\n  boost: 1.0\n---\n# S\n"
+    with pytest.raises(ReversisError, match="its own search settings"):
+        meta(Path("glossary.md"), "---\nsearch:\n  boost: 3\n---\n# G\n")
+
+
+def test_the_examples_section_of_the_navigation_is_generated(site_script: ModuleType, tmp_path: Path) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("nav:\n  - Home: index.md\n  - Examples: examples/other.md\n", encoding="utf-8")
+    with pytest.raises(ReversisError, match=r"no entry `- Examples: examples/index\.md`"):
+        site_script.navigation([], config)
+    config.write_text("nav:\n  - Home: index.md\n  - Examples: examples/index.md\n", encoding="utf-8")
+    assert site_script.navigation([], config) == [{"Home": "index.md"}, {"Examples": ["examples/index.md"]}]
+
+
+def test_two_processes_write_the_same_pages(tmp_path: Path) -> None:
     """``--jobs 2`` renders the worked examples in a forked process beside the other pages; the
-    committed pages are what one process renders (``wanted_pages``), so ``--check`` finds them up to
-    date either way."""
+    build folder is the same as one process writes it."""
+    trees = []
     for jobs in ("2", "1"):
+        out = tmp_path / f"jobs-{jobs}"
         result = subprocess.run(
-            [sys.executable, str(REPO / "scripts" / "build_site.py"), "--check", "--jobs", jobs],
+            [sys.executable, "-m", "reversis_site", "--quiet", "--out", str(out), "--jobs", jobs],
             capture_output=True,
             text=True,
             check=False,
         )
         assert result.returncode == 0, result.stdout + result.stderr
-        assert result.stdout.strip() == f"pages up to date: {len(wanted_pages)}"
+        trees.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
+    assert trees[0] == trees[1]
+    assert Path("docs/examples/bete-paid.md") in trees[0]
 
 
 def test_work_beside_returns_its_result_or_raises_its_error(site_script: ModuleType) -> None:
@@ -110,8 +126,6 @@ def test_strict_build_fails_on_a_broken_anchor(tmp_path: Path) -> None:
     config = mkdocs_config()
     config.update(docs_dir=str(docs), nav=["index.md", "other.md"], extra_css=[])
     config["theme"]["custom_dir"] = str(REPO / "overrides")  # relative to the config file, which moved
-    config["INHERIT"] = str(REPO / config["INHERIT"])
-    config["hooks"] = [str(REPO / hook) for hook in config.get("hooks") or ()]  # likewise
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
     result = mkdocs_build(tmp_path / "mkdocs.yml", tmp_path / "site")
     assert result.returncode != 0

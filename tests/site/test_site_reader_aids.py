@@ -77,7 +77,7 @@ def test_prose_terms_are_tooltips_and_identifiers_stay_whole(built_site: Path) -
 
 
 def test_the_search_index_holds_the_words_not_the_tooltips(built_site: Path) -> None:
-    index = (built_site / "search" / "documents.json").read_text(encoding="utf-8")  # scripts/site_search.py
+    index = (built_site / "search" / "documents.json").read_text(encoding="utf-8")  # reversis_site.search
     assert "quinola" in index.lower()
     assert "<abbr" not in index and "&lt;abbr" not in index
 
@@ -168,7 +168,7 @@ def test_the_offline_copy_links_files_not_folders(offline_site: Path) -> None:
 def test_the_offline_copy_searches_without_a_server_or_a_cdn(offline_site: Path) -> None:
     index = offline_site / "search" / "search_index.js"
     assert index.read_text(encoding="utf-8").startswith("var __index = ")
-    documents = offline_site / "search" / "documents.js"  # scripts/site_search.py
+    documents = offline_site / "search" / "documents.js"  # reversis_site.search
     assert documents.read_text(encoding="utf-8").startswith("var __search_documents = ")
     assert "quinola" in documents.read_text(encoding="utf-8")
     page = (offline_site / "index.html").read_text(encoding="utf-8")

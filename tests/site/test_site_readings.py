@@ -71,17 +71,16 @@ def test_each_plot_is_an_svg_with_nothing_to_run_or_fetch(case: tuple, wanted_pa
 
 
 def test_a_plot_is_the_same_each_time_it_is_made(site_script: ModuleType) -> None:
-    import site_readings
+    from reversis_site import readings as site_readings
 
     (ruleset, option), by_bot = next(iter(MEASURED.items()))
     assert site_readings.figure_svg(ruleset, option, by_bot) == site_readings.figure_svg(ruleset, option, by_bot)
 
 
 def test_a_kept_plot_is_the_plot_and_other_measurements_draw_anew(site_script: ModuleType, tmp_path: Path) -> None:
-    # site_script: the build script, which puts the scripts' folder on the path
     import copy
 
-    import site_readings
+    from reversis_site import readings as site_readings
 
     (ruleset, option), by_bot = next(iter(MEASURED.items()))
     drawn = site_readings.figure_svg(ruleset, option, by_bot)
@@ -111,7 +110,7 @@ def test_a_difference_within_its_interval_is_shown_as_indistinguishable(wanted_p
 
 
 def test_the_ranking_lists_every_option_measured_once_most_moved_first(wanted_pages: dict[Path, str]) -> None:
-    import site_readings
+    from reversis_site import readings as site_readings
 
     text = unescape(wanted_pages[Path("readings") / "index.md"])
     assert text.startswith("---\ntitle: What the readings change\n---")

@@ -26,7 +26,7 @@ TOPIC_IDS = [t for t in TOPICS if t in CONCORDANCE]
 
 @pytest.fixture(scope="module")
 def site_topics(site_script: ModuleType) -> ModuleType:
-    import site_topics as module  # importable once build_site is loaded (it puts scripts/ on the path)
+    from reversis_site import topics as module
 
     return module
 
@@ -245,7 +245,7 @@ def test_only_source_pages_carry_citation_metadata(built_site: Path) -> None:
 
 
 def test_search_finds_french_spanish_and_english_words(built_site: Path) -> None:
-    # the search's documents (scripts/site_search.py: the theme's index keeps the configuration only)
+    # the search's documents (reversis_site.search: the theme's index keeps the configuration only)
     index = json.loads((built_site / "search" / "documents.json").read_text(encoding="utf-8"))
     assert set(index["config"]["lang"]) == {"en", "fr", "es"}
     words = re.compile(r"\w+", re.UNICODE)
@@ -267,7 +267,11 @@ def test_topic_pages_link_the_worked_examples(built_site: Path, site_topics: Mod
 
 
 #: The modules of the generator whose docstrings hold examples (``>>>``): each is run as a doctest.
-DOCTESTED = sorted(p.stem for p in (REPO / "scripts").glob("*.py") if ">>>" in p.read_text(encoding="utf-8"))
+DOCTESTED = sorted(
+    f"reversis_site.{p.stem}"
+    for p in (REPO / "scripts" / "reversis_site").glob("*.py")
+    if ">>>" in p.read_text(encoding="utf-8")
+)
 
 
 @pytest.mark.parametrize("name", DOCTESTED)
@@ -281,4 +285,5 @@ def test_the_generators_docstring_examples_pass(site_script: ModuleType, name: s
 
 
 def test_the_doctested_modules_are_found() -> None:
-    assert {"site_text", "site_links", "site_topics", "site_fragments", "site_cards", "site_yaml"} <= set(DOCTESTED)
+    names = {"text", "links", "topics", "fragments", "cards", "yaml_values", "csp", "search"}
+    assert {f"reversis_site.{name}" for name in names} <= set(DOCTESTED)

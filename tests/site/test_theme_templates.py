@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 
 import pytest
-from site_build import REPO
+from site_build import BUILD, REPO
 
-OVERRIDES = REPO / "overrides"
+OVERRIDES = BUILD / "overrides"  # the theme's templates and the generated fragments, as MkDocs reads them
 RAW = re.compile(r"\{%-?\s*raw\s*-?%\}.*?\{%-?\s*endraw\s*-?%\}", re.DOTALL)
 TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 STRING = re.compile(r"'[^']*'|\"[^\"]*\"")

@@ -1,0 +1,340 @@
+"""What each reading changes, on the site: a plot and a table beside each ambiguity, and a ranking.
+
+Made from the committed measurements of ``make readings`` (``readings/<bot>/<ruleset>.json``, see
+:mod:`reversis.readings`) every time the pages are made: one SVG per option that an ambiguous
+statement's readings set (``docs/readings/<ruleset>/<option>.svg``, drawn by matplotlib and
+written with the pages, so that a stale plot fails the same test as a stale page; a plot already
+drawn from the same measurements by the same code is read from ``PLOT_CACHE``), the view that
+``readings_entry.md.j2`` shows under each ambiguity of the topic and ruleset pages, and the page
+``docs/readings/index.md``, which ranks every option measured by how much its readings move the
+players' results. Nothing is drawn in the reader's browser and nothing is fetched.
+
+>>> players_of(["dealer", "eldest", "pool"])
+['dealer', 'eldest']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from reversis.annotations import Annotation
+from reversis.apps.readings import BOTS, by_option, load_results
+from reversis_site.links import relative
+
+#: The folder of the plots and of the ranking, under docs/.
+FOLDER = "readings"
+#: The bot whose play ranks the options (the other is shown beside it).
+RANKED_BY = "cautious"
+#: How many rules a plot and a table show: those whose frequency changes most.
+TOP_RULES = 4
+#: Where the plots already drawn are kept, each under a name made from everything it is drawn from
+#: (the measurements, this module's code, matplotlib's version): drawing them is most of the time
+#: the pages take, and they change only when one of those does. ``make clean`` empties it.
+PLOT_CACHE = Path(__file__).resolve().parents[2] / "build" / "cache" / "readings-plots"
+#: Labels of an outcome that are not a player (the pool).
+NOT_PLAYERS = ("pool",)
+
+
+def players_of(labels: Sequence[str]) -> list[str]:
+    return [label for label in labels if label not in NOT_PLAYERS]
+
+
+@cache
+def measurements() -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
+    """The committed measurements by (ruleset, option), then by bot."""
+    return by_option(load_results())
+
+
+def movement(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """How far an option's readings move the players' results, over its readings other than the
+    default: the largest shift of a player's mean result per hand, with its interval (``shift``),
+    that shift over the spread (standard deviation) of his result per hand under the default
+    (``relative``, what the options are ranked by: it is free of the game's unit), the largest mean
+    size of the change of a player's result hand by hand (``absolute``) and the largest share of
+    hands changed (``changed``)."""
+    default = entry["readings"][0]
+    spread = {s["label"]: s["sd"] for s in default["seats"]}
+    best: dict[str, Any] = {"absolute": 0.0, "relative": 0.0, "shift": None, "changed": 0.0}
+    for text, reading in zip(entry["values_yaml"][1:], entry["readings"][1:], strict=True):
+        best["changed"] = max(best["changed"], reading["differs"]["share"])
+        for diff in reading["difference"]:
+            if diff["label"] in NOT_PLAYERS:
+                continue
+            best["absolute"] = max(best["absolute"], diff["mean_absolute"])
+            if best["shift"] is None or abs(diff["mean"]) > abs(best["shift"]["mean"]):
+                best["shift"] = {**diff, "value": text}
+                sd = spread.get(diff["label"]) or 0.0
+                best["relative"] = abs(diff["mean"]) / sd if sd else 0.0
+    return best
+
+
+def _rule_changes(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The rules whose share of hands changes most under some reading, largest first."""
+    changes = []
+    for text, reading in zip(entry["values_yaml"][1:], entry["readings"][1:], strict=True):
+        for rule, change in reading["rules_difference"].items():
+            changes.append({"rule": rule, "value": text, **change})
+    changes.sort(key=lambda c: (-abs(c["mean"]), c["rule"], c["value"]))
+    return changes[:TOP_RULES]
+
+
+def figure_svg(ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]]) -> str:
+    """The plot of one option: per bot, each player's mean per hand with its interval under each
+    reading, and the change in the share of hands of the rules that change most."""
+    import matplotlib
+
+    matplotlib.use("svg")
+    from matplotlib import pyplot as plt
+
+    plt.rcParams.update({"svg.hashsalt": f"{ruleset}/{option}", "svg.fonttype": "none", "font.size": 8})
+    bots = [bot for bot in BOTS if bot in by_bot]
+    fig, axes = plt.subplots(
+        len(bots), 2, figsize=(7.2, 0.5 + 1.8 * len(bots)), squeeze=False, gridspec_kw={"width_ratios": [3, 2]}
+    )
+    for row, bot in enumerate(bots):
+        entry = by_bot[bot]
+        ax = axes[row][0]
+        labels = players_of([s["label"] for s in entry["readings"][0]["seats"]])
+        count = len(entry["readings"])
+        for k, (text, reading) in enumerate(zip(entry["values_yaml"], entry["readings"], strict=True)):
+            seats = {s["label"]: s for s in reading["seats"]}
+            shown = [(i, seats[label]) for i, label in enumerate(labels) if label in seats]
+            ys = [i + (k - (count - 1) / 2) * 0.7 / max(count, 2) for i, _ in shown]
+            xs = [s["mean"] for _, s in shown]
+            err = [[s["mean"] - s["interval"][0] for _, s in shown], [s["interval"][1] - s["mean"] for _, s in shown]]
+            name = text if len(text) <= 40 else text[:39] + "…"
+            ax.errorbar(
+                xs, ys, xerr=err, fmt="o", markersize=3, capsize=2, label=name + (" (default)" if k == 0 else "")
+            )
+        ax.set_yticks(range(len(labels)), labels)
+        ax.invert_yaxis()
+        ax.set_title(f"bot {bot}, {entry['hands']:,} hands per reading", fontsize=8, loc="left")
+        ax.set_xlabel(f"mean {entry['unit']} per hand, 95 % interval")
+        ax = axes[row][1]
+        changes = _rule_changes(entry)
+        if changes:
+            names = [c["rule"] if count == 2 else f"{c['rule']} ({c['value'][:14]})" for c in changes]
+            xs = [100 * c["mean"] for c in changes]
+            low = [100 * (c["mean"] - c["interval"][0]) for c in changes]
+            high = [100 * (c["interval"][1] - c["mean"]) for c in changes]
+            ax.barh(range(len(changes)), xs, xerr=[low, high], capsize=2, height=0.5, color="#888888")
+            ax.set_yticks(range(len(changes)), names, fontsize=6)
+            ax.invert_yaxis()
+            ax.axvline(0, linewidth=0.5, color="black")
+        else:
+            ax.set_yticks([])
+            ax.set_xticks([])
+            ax.text(0.5, 0.5, "no rule fires in other hands", ha="center", va="center", transform=ax.transAxes)
+        ax.set_title("rules that change most", fontsize=8, loc="left")
+        ax.set_xlabel("change in % of hands it fires, 95 % interval")
+    handles, names = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", ncol=min(4, len(names)), fontsize=7, frameon=False)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / (0.5 + 1.8 * len(bots))))
+    out = io.StringIO()
+    fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    return out.getvalue()
+
+
+def _cell(stat: Mapping[str, Any], scale: float = 1, digits: int = 2) -> str:
+    low, high = stat["interval"]
+    value = stat.get("mean", stat.get("share", 0))
+    return f"{scale * value:+.{digits}f} ({scale * low:+.{digits}f} to {scale * high:+.{digits}f})"
+
+
+def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
+    """What the page at ``page`` shows of one option's measurements (None: not measured)."""
+    by_bot = measurements().get((ruleset, option))
+    if not by_bot:
+        return None
+    bots = [bot for bot in BOTS if bot in by_bot]
+    first = by_bot[bots[0]]
+    labels = players_of([s["label"] for s in first["readings"][0]["seats"]])
+    rows, differences = [], []
+    for bot in bots:
+        entry = by_bot[bot]
+        for text, reading in zip(entry["values_yaml"], entry["readings"], strict=True):
+            seats = {s["label"]: s for s in reading["seats"]}
+            rows.append(
+                {
+                    "value": text,
+                    "default": reading["default"],
+                    "bot": bot,
+                    "hands": f"{entry['hands']:,}",
+                    "cells": [_cell(seats[label]) if label in seats else "" for label in labels],
+                    "changed": "" if reading["default"] else _share(reading["differs"]),
+                }
+            )
+            for diff in reading.get("difference", ()):
+                if diff["label"] in NOT_PLAYERS:
+                    continue
+                differences.append(
+                    {"value": text, "bot": bot, **diff, "hands": f"{entry['hands']:,}", "cell": _cell(diff)}
+                )
+    moved = {bot: movement(by_bot[bot]) for bot in bots}
+    alt = (
+        f"Plot of each player's mean {first['unit']} per hand, with its 95 % interval, under each reading of "
+        f"option {option} of ruleset {ruleset}, for the bots {' and '.join(bots)}, over {first['hands']:,} hands "
+        "per reading; beside it, the rules whose share of hands changes most. The same figures are in the table below."
+    )
+    return {
+        "ruleset": ruleset,
+        "option": option,
+        "svg": relative(f"{FOLDER}/{ruleset}/{option}.svg", page),
+        "ranking": relative(f"{FOLDER}/index.md", page),
+        "alt": alt,
+        "unit": first["unit"],
+        "hands": f"{first['hands']:,}",
+        "bots": bots,
+        "labels": labels,
+        "rows": rows,
+        "differences": differences,
+        "rules": {bot: _rule_changes(by_bot[bot]) for bot in bots},
+        "moved": moved,
+        "unchanged": [said for bot in bots if (said := unchanged(bot, by_bot[bot]))],
+    }
+
+
+def unchanged(bot: str, entry: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Whether no hand's result differs under any reading (None if some hand's does), and if so
+    whether some rule still fired in other hands (``rules_moved``): readings that part only where
+    the bot's play never goes, or that reach the same result by other rules.
+
+    >>> unchanged("random", {"readings": [{}, {"differs": {"share": 0.0}, "rules_difference": {}}]})
+    {'bot': 'random', 'rules_moved': False}
+    """
+    others = entry["readings"][1:]
+    if any(r["differs"]["share"] for r in others):
+        return None
+    return {"bot": bot, "rules_moved": any(r["rules_difference"] for r in others)}
+
+
+def _share(stat: Mapping[str, Any]) -> str:
+    low, high = stat["interval"]
+    return f"{100 * stat['share']:.1f} % ({100 * low:.1f} to {100 * high:.1f})"
+
+
+def annotation_views(annotation: Annotation, page: str) -> list[dict[str, Any]]:
+    """The measurements shown under an ambiguous statement: one per option its readings set, per ruleset."""
+    names = list(dict.fromkeys(name for r in annotation.readings for name in r.options))
+    views = []
+    for ruleset in annotation.rulesets:
+        for name in names:
+            view = option_view(ruleset, name, page)
+            if view is not None:
+                views.append(view)
+    return views
+
+
+def register(env: jinja2.Environment) -> None:
+    """What ``readings_entry.md.j2`` calls: ``readings_views(annotation, page)``."""
+    env.globals["readings_views"] = annotation_views
+
+
+def figures(annotations: Sequence[Annotation]) -> dict[Path, str]:
+    """Every plot the ambiguous statements show, by its path under docs/."""
+    out = {}
+    for annotation in annotations:
+        if not annotation.readings:
+            continue
+        for ruleset in annotation.rulesets:
+            for name in dict.fromkeys(n for r in annotation.readings for n in r.options):
+                by_bot = measurements().get((ruleset, name))
+                if by_bot:
+                    out[Path(FOLDER) / ruleset / f"{name}.svg"] = cached_figure_svg(ruleset, name, by_bot)
+    return out
+
+
+@cache
+def _drawing_fingerprint() -> bytes:
+    """What a plot depends on besides its data: the code that draws it and matplotlib's version."""
+    return Path(__file__).read_bytes() + metadata.version("matplotlib").encode()
+
+
+def cached_figure_svg(
+    ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]], folder: Path = PLOT_CACHE
+) -> str:
+    """:func:`figure_svg`, drawn once for the same measurements, code and matplotlib: kept in
+    ``folder`` under the hash of all three, written whole or not at all (two processes may draw it)."""
+    data = json.dumps([ruleset, option, by_bot], sort_keys=True, default=str).encode()
+    kept = folder / f"{hashlib.sha256(data + _drawing_fingerprint()).hexdigest()}.svg"
+    if kept.is_file():
+        return kept.read_text(encoding="utf-8")
+    svg = figure_svg(ruleset, option, by_bot)
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_suffix(f".{os.getpid()}.partial")
+    partial.write_text(svg, encoding="utf-8")
+    partial.replace(kept)
+    return svg
+
+
+def ranking_page(annotations: Sequence[Annotation], env: jinja2.Environment) -> str:
+    """The page ``readings/index.md``: every option measured, by how much its readings move the players."""
+    page = f"{FOLDER}/index.md"
+    ambiguities: dict[tuple[str, str], list[Annotation]] = {}
+    for a in annotations:
+        for ruleset in a.rulesets:
+            for name in dict.fromkeys(n for r in a.readings for n in r.options):
+                ambiguities.setdefault((ruleset, name), []).append(a)
+    rows = []
+    for (ruleset, option), by_bot in measurements().items():
+        moved = {bot: movement(entry) for bot, entry in by_bot.items()}
+        ranked = moved.get(RANKED_BY) or next(iter(moved.values()))
+        entry = by_bot.get(RANKED_BY) or next(iter(by_bot.values()))
+        rows.append(
+            {
+                "ruleset": ruleset,
+                "option": option,
+                "link": relative(f"rulesets/{ruleset}.md", page) + f"#option-{option}",
+                "annotations": [
+                    (a.id, relative(f"topics/{a.topic}.md", page) + f"#{a.id}")
+                    for a in ambiguities.get((ruleset, option), [])
+                ],
+                "shown_values": entry["values_yaml"],
+                "unit": entry["unit"],
+                "hands": f"{entry['hands']:,}",
+                "moved": moved,
+                "key": ranked["relative"],
+            }
+        )
+    rows.sort(key=lambda r: (-r["key"], r["ruleset"], r["option"]))
+    return env.get_template("readings.md.j2").render(
+        rows=rows,
+        bots=list(BOTS),
+        ranked_by=RANKED_BY,
+        hands=hands_by_ruleset(
+            (ruleset, entry["hands"]) for (ruleset, _), by_bot in measurements().items() for entry in by_bot.values()
+        ),
+    )
+
+
+def hands_by_ruleset(measured: Iterable[tuple[str, int]]) -> list[tuple[str, list[str]]]:
+    """Each number of hands per reading measured (from pairs of a ruleset and its hands), most first,
+    with the rulesets measured over it.
+
+    >>> hands_by_ruleset([("a", 10), ("b", 2000), ("a", 10)])
+    [('2,000', ['b']), ('10', ['a'])]
+    """
+    rulesets: dict[int, list[str]] = {}
+    for ruleset, hands in measured:
+        names = rulesets.setdefault(hands, [])
+        if ruleset not in names:
+            names.append(ruleset)
+    return [(f"{hands:,}", names) for hands, names in sorted(rulesets.items(), reverse=True)]
+
+
+def pages(annotations: Sequence[Annotation], env: jinja2.Environment) -> dict[Path, str]:
+    """The ranking page and every plot."""
+    out: dict[Path, str] = {Path(FOLDER) / "index.md": ranking_page(annotations, env)}
+    out.update(figures(annotations))
+    return out

@@ -1,0 +1,103 @@
+"""Serve the built site where it is published: ``python python -m reversis_site.serve [--port 8000] [SITE]``.
+
+The site is built for the address of ``site_url`` in ``mkdocs.yml`` (``/reversis/`` on its host):
+every page links the theme's files relative to itself, but the 404 page, which the server returns
+for any missing address however deep, links them from that path. Served from the server's root
+(``python -m http.server``) the 404 page would find none of them and show unstyled; this server
+puts the site under that path, as it is published, and sends the root there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def site_path(config: Path = REPO / "mkdocs.yml") -> str:
+    """The path of ``site_url`` (``/reversis/``), ``/`` when it has none."""
+
+    class Loader(yaml.SafeLoader):
+        """mkdocs.yml's own tags (``!ENV``) read as nothing: only ``site_url`` is wanted here."""
+
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    data = yaml.load(config.read_text(encoding="utf-8"), Loader=Loader)
+    path = urlsplit(str(data.get("site_url") or "")).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """The files of the site under ``prefix``; the server's root sent there; anything else a 404,
+    answered with the site's own 404 page."""
+
+    prefix = "/"
+
+    def send_head(self) -> Any:
+        if self.path in ("", "/") and self.prefix != "/":
+            self.send_response(302)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "\0outside")  # no such file: a 404
+        return super().translate_path("/" + path.removeprefix(self.prefix))
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def handler(directory: Path, prefix: str) -> Callable[..., SiteHandler]:
+    """The request handler of the site in ``directory``, served under ``prefix``."""
+
+    class Served(SiteHandler):
+        pass
+
+    Served.prefix = prefix
+    return functools.partial(Served, directory=str(directory))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("site", nargs="?", type=Path, default=REPO / "site", help="the built site (default: site/)")
+    parser.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    parser.add_argument("--bind", default="127.0.0.1", help="the address (default: 127.0.0.1)")
+    args = parser.parse_args(argv)
+    if not (args.site / "index.html").is_file():
+        print(f"error: {args.site}: no built site there (run: make build)", file=sys.stderr)
+        return 2
+    prefix = site_path()
+    server = http.server.ThreadingHTTPServer((args.bind, args.port), handler(args.site, prefix))
+    print(f"Serving the site on http://{args.bind}:{server.server_address[1]}{prefix}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

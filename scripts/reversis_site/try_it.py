@@ -1,0 +1,217 @@
+"""The engine in the reader's browser: the files of "Try it", copied into a built site.
+
+A step of the builder after MkDocs (:mod:`reversis_site.finish`, which ``make build`` and the site
+tests run after ``mkdocs build``; ``python -m reversis_site.try_it SITE_DIR`` alone) writes
+``SITE_DIR/try/``:
+
+- ``pyodide/``: the files of Pyodide that run Python in the page (the npm package that
+  ``site_engine/package-lock.json`` pins, installed by ``make``'s setup), and nothing else of it;
+- the engine's wheel, built from this checkout (``pip wheel --no-deps``, without the site builder:
+  ``REVERSIS_ENGINE_ONLY=1``, see ``setup.py``; kept under
+  ``build/try/`` while the package's files are unchanged), and PyYAML's pure-Python ``yaml``
+  package, zipped from the one installed here (Pyodide's npm package carries no PyYAML; without
+  libyaml the engine reads YAML with PyYAML's ``SafeLoader``);
+- ``rulesets/<id>.json``: each ruleset's options as ``reversis rules ID --json`` prints them, with
+  the cards a card option may name; ``examples/<page>.yaml``: each worked example's scenario;
+  ``templates/<id>.yaml``: an empty scenario per ruleset, for "Check your own reading";
+- ``pycache.zip``: the bytecode of both, compiled by Pyodide itself under Node
+  (``site_engine/compile.mjs``; without Node the page compiles them as it imports them);
+- ``worker.js``, ``ui.js`` and ``try.css`` of ``site_engine/``, and ``manifest.json``: what the
+  worker fetches, with the size of each file (the progress bar's total).
+
+Nothing of it is fetched before the reader presses the control (``docs/javascripts/try.js`` draws
+the control; the rest is ``ui.js``'s). Without Pyodide installed (no npm), or without a wheel
+(``pip`` offline), the site is built without the engine: the manifest says why, and the control
+that the engine is not part of this copy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from reversis.corpus.model import paragraph_anchor
+from reversis.core.ruleset import load_ruleset, ruleset_ids
+from reversis.apps.web import card_values, ruleset_data
+from reversis_site.examples import load_examples
+
+REPO = Path(__file__).resolve().parents[2]
+ENGINE = REPO / "site_engine"
+PYODIDE = ENGINE / "node_modules" / "pyodide"
+#: The files of Pyodide's npm package that a page needs to run Python (no console, no types, no maps).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The component's own files, copied as they are.
+OWN_FILES = ("worker.js", "ui.js", "try.css")
+CACHE = REPO / "build" / "try"
+
+
+class Unavailable(Exception):
+    """The engine cannot be built here (no Pyodide, or no wheel): the site goes without it."""
+
+
+def _package_digest() -> str:
+    """A digest of everything the wheel is built from."""
+    digest = hashlib.sha256()
+    for path in sorted([*(REPO / "reversis").rglob("*"), REPO / "pyproject.toml", REPO / "setup.py"]):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(REPO).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def project_wheel() -> Path:
+    """The project's wheel, built once for the package's files as they are."""
+    digest = _package_digest()
+    folder = CACHE / "wheel"
+    stamp = folder / "digest"
+    wheels = sorted(folder.glob("reversis-*.whl"))
+    if len(wheels) == 1 and stamp.is_file() and stamp.read_text() == digest:
+        return wheels[0]
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(folder), str(REPO)]
+    env = {**os.environ, "REVERSIS_ENGINE_ONLY": "1"}  # the engine alone (setup.py): no site builder
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    wheels = sorted(folder.glob("reversis-*.whl"))
+    if done.returncode != 0 or len(wheels) != 1:
+        last = (done.stderr.strip().splitlines() or ["no wheel written"])[-1]
+        raise Unavailable(f"pip wheel failed: {last}")
+    stamp.write_text(digest)
+    return wheels[0]
+
+
+def bytecode(wheel: Path, yaml_zip: Path) -> Path | None:
+    """The engine's bytecode as Pyodide compiles it (``site_engine/compile.mjs``, with Node), kept
+    beside the wheel; None without Node (the page then compiles the engine as it imports it)."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    out = wheel.parent / "pycache.zip"
+    if out.is_file() and out.stat().st_mtime >= wheel.stat().st_mtime:
+        return out
+    done = subprocess.run(
+        [node, str(ENGINE / "compile.mjs"), str(wheel.resolve()), str(yaml_zip.resolve()), str(out.resolve())],
+        capture_output=True,
+        text=True,
+        cwd=ENGINE,
+        check=False,
+    )
+    if done.returncode != 0 or not out.is_file():
+        errors = [line for line in done.stderr.splitlines() if "Error" in line] or ["nothing written"]
+        print(f"try it: the engine's bytecode not compiled (the page compiles it): {errors[0][:300]}")
+        return None
+    return out
+
+
+def pure_yaml(out: Path) -> None:
+    """PyYAML's pure-Python package (its ``.py`` files, not the libyaml binding) and its licence, as a zip."""
+    root = Path(yaml.__file__).resolve().parent
+    licence = next(iter(sorted(root.parent.glob("PyYAML-*.dist-info/LICENSE*"))), None) or next(
+        iter(sorted(root.parent.glob("PyYAML-*.dist-info/licenses/LICENSE*"))), None
+    )
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(root.glob("*.py")):
+            archive.write(path, f"yaml/{path.name}")
+        if licence is not None:
+            archive.write(licence, "yaml/LICENSE.PyYAML")
+
+
+def _template(ruleset: str) -> str:
+    rules = load_ruleset(ruleset)
+    return (
+        f"# A hand of {rules.title}: the fields are those of the scenario format (Scenarios page).\n"
+        f"ruleset: {ruleset}\n"
+        "options: {}        # e.g. {name: value}, names and values as the ruleset lists them\n"
+        "dealer: 0\n"
+        "seed: 1            # deals the hands; or give hands: {0: [...], ...} and talon: [...]\n"
+        "plays: []          # the cards in playing order; a bot plays the rest\n"
+        "bot: cautious\n"
+    )
+
+
+def _ruleset_json(ruleset: str) -> dict[str, Any]:
+    rules = load_ruleset(ruleset)
+    data = ruleset_data(rules)
+    for name, option in rules.options.items():
+        domain = option.domain
+        cards = []
+        if domain is not None and domain.kind == "card":
+            cards = card_values(domain, rules)
+        elif domain is not None and domain.kind == "list" and domain.items is not None and domain.items.kind == "card":
+            cards = card_values(domain.items, rules)
+        if cards:
+            data["options"][name]["cards"] = cards
+    # each paragraph cited, as the address of its anchor under the site's root
+    cited = {c for o in data["options"].values() for c in o["cites"]}
+    data["links"] = {c: f"sources/{c.split(':')[0]}/#{paragraph_anchor(c.split(':')[1])}" for c in sorted(cited)}
+    return data
+
+
+def write(site: Path) -> dict[str, Any]:
+    """Write ``site/try/``; the manifest."""
+    out = site / "try"
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "pyodide").mkdir(parents=True)
+    for name in OWN_FILES:
+        shutil.copyfile(ENGINE / name, out / name)
+    for sub in ("rulesets", "examples", "templates"):
+        (out / sub).mkdir()
+    for ruleset in ruleset_ids():
+        text = json.dumps(_ruleset_json(ruleset), ensure_ascii=False)
+        (out / "rulesets" / f"{ruleset}.json").write_text(text, encoding="utf-8")
+        (out / "templates" / f"{ruleset}.yaml").write_text(_template(ruleset), encoding="utf-8")
+    for example in load_examples():
+        shutil.copyfile(example.path, out / "examples" / f"{example.page}.yaml")
+    manifest: dict[str, Any] = {"engine": PYODIDE.joinpath("package.json").is_file()}
+    if not manifest["engine"]:
+        manifest["why"] = f"{PYODIDE.relative_to(REPO)} is not installed (npm ci in site_engine/)"
+    else:
+        try:
+            wheel = project_wheel()
+        except Unavailable as exc:
+            manifest.update(engine=False, why=str(exc))
+    if manifest["engine"]:
+        for name in PYODIDE_FILES:
+            shutil.copyfile(PYODIDE / name, out / "pyodide" / name)
+        shutil.copyfile(wheel, out / wheel.name)
+        pure_yaml(out / "pyyaml.zip")
+        compiled = bytecode(wheel, out / "pyyaml.zip")
+        if compiled is not None:
+            shutil.copyfile(compiled, out / "pycache.zip")
+        version = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+        files = {f"pyodide/{name}": (out / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
+        files[wheel.name] = (out / wheel.name).stat().st_size
+        files["pyyaml.zip"] = (out / "pyyaml.zip").stat().st_size
+        if compiled is not None:
+            files["pycache.zip"] = (out / "pycache.zip").stat().st_size
+            manifest["bytecode"] = "pycache.zip"
+        manifest.update(pyodide=version, wheel=wheel.name, yaml="pyyaml.zip", files=files, total=sum(files.values()))
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    return manifest
+
+
+def report(site: Path, manifest: dict[str, Any]) -> str:
+    """One line on what :func:`write` put into ``site``."""
+    if manifest["engine"]:
+        return f"try it: {site / 'try'}: Pyodide {manifest['pyodide']}, {manifest['total'] / 1e6:.1f} MB"
+    return f"try it: no engine in the site: {manifest['why']}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("site", type=Path, help="the built site (mkdocs build's site_dir)")
+    args = parser.parse_args()
+    print(report(args.site, write(args.site)))
+
+
+if __name__ == "__main__":
+    main()
