@@ -39,12 +39,12 @@ import yaml
 from markupsafe import Markup
 
 from reversis.annotations import Annotation, Term, load_annotations, load_glossary
+from reversis.core.errors import AnnotationError, ReversisError
+from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 from reversis.corpus import Corpus, Source, load_bibliography, load_corpus, source_url
 from reversis.corpus.bib import csl_item
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
-from reversis.core.errors import AnnotationError, ReversisError
-from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 from reversis_site import examples as site_examples
 from reversis_site.fragments import FragmentError
 from reversis_site.links import anchor, annotation_link, fold, href, paragraph_link, relative, term_anchor
@@ -316,9 +316,17 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
         out.update(site_readings.pages(site.annotations, env))
         out.update(examples())
     out.update(files)
+    out.update(schema_files())
     abbreviations = abbreviations_page(site.glossary, identifiers(site, out))
     out[GENERATED_CONFIG] = site_config(site_examples.load_examples(), abbreviations, build)
     return out
+
+
+def schema_files() -> dict[Path, bytes]:
+    """The JSON Schemas of the scenario and the result, published at their ``$id`` (``schemas/``),
+    as the package ships them."""
+    folder = REPO / "reversis" / "schemas"
+    return {Path("schemas") / path.name: path.read_bytes() for path in sorted(folder.glob("*.schema.json"))}
 
 
 T = TypeVar("T")

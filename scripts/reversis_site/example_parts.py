@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from reversis.annotations import Annotation
-from reversis.games.reversis.ledger import POOL
 from reversis.core.ruleset import Ruleset
+from reversis.games.reversis.ledger import POOL
 from reversis_site.yaml_values import flow_yaml
 
 if TYPE_CHECKING:

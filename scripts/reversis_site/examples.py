@@ -31,11 +31,11 @@ from markupsafe import Markup
 from reversis.annotations import Annotation
 from reversis.core.cards import Card, card_rank, card_suit
 from reversis.core.errors import IllegalAction, ReversisError, ScenarioError
-from reversis.games.reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
+from reversis.core.ruleset import Ruleset, ruleset_ids
 from reversis.games import game_of, load_any, play_file
+from reversis.games.reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.games.reversis.hand import Hand
 from reversis.games.reversis.ledger import Entry
-from reversis.core.ruleset import Ruleset, ruleset_ids
 from reversis.games.reversis.scenario import run
 from reversis_site import fragments as site_fragments
 from reversis_site.cards import drawing, seated

@@ -25,13 +25,12 @@ import jinja2
 import yaml
 
 from reversis.annotations import TOPICS, Annotation, Reading, by_topic
+from reversis.core.ruleset import Ruleset, ruleset_ids
 from reversis.corpus import Source, cite, paragraph_url, source_url
-from reversis.corpus.bib import tex_escape
-from reversis.corpus.cite import render_csl
+from reversis.corpus.cite import cite_project
 from reversis.corpus.markup import collapse
 from reversis.games.reversis.report import account
 from reversis.games.reversis.result import result
-from reversis.core.ruleset import Ruleset, ruleset_ids
 from reversis.games.reversis.scenario import parse_scenario, run
 from reversis_site.links import paragraph_link, relative
 from reversis_site.text import gloss_heading
@@ -111,12 +110,21 @@ def _names(value: Any) -> list[str]:
 
 def citation_meta(source: Source) -> dict[str, Any]:
     """The ``citation_*`` tags of a source's page (Highwire Press tags, as Zotero and Google Scholar
-    read them): name → value, or a list of values for a repeated tag. Unknown fields are left out."""
+    read them): name → value, or a list of values for a repeated tag. Unknown fields are left out.
+
+    A source that is a web page gets none: Zotero's Embedded Metadata translator takes a page whose
+    only Highwire tag is ``citation_title`` for a journal article; it is described by its Open Graph
+    tags instead (:func:`open_graph`), which Zotero reads as a web page."""
     record = source.record
+    if record.get("type") == "webpage":
+        return {}
     meta: dict[str, Any] = {"citation_title": collapse(str(record["title"]))}
     authors = _names(record.get("author"))
     if authors:
         meta["citation_author"] = authors
+    editors = _names(record.get("editor"))
+    if editors:
+        meta["citation_editor"] = editors
     issued = record.get("issued") or {}
     parts = issued.get("date-parts") if isinstance(issued, Mapping) else None
     if parts:
@@ -132,6 +140,20 @@ def citation_meta(source: Source) -> dict[str, Any]:
     meta["citation_language"] = str(record.get("language") or source.language)
     meta["citation_public_url"] = source_url(source.id)
     return meta
+
+
+def open_graph(source: Source) -> dict[str, str]:
+    """The Open Graph tags of a source's page that is itself a web page (``og:type`` ``website``, which
+    Zotero types as a web page, its title and its address here); none for a printed source, whose
+    ``citation_*`` tags say what it is."""
+    record = source.record
+    if record.get("type") != "webpage":
+        return {}
+    return {
+        "og:type": "website",
+        "og:title": collapse(str(record["title"])),
+        "og:url": source_url(source.id),
+    }
 
 
 def citation_jsonld(source: Source) -> dict[str, Any]:
@@ -167,6 +189,7 @@ def register(env: jinja2.Environment) -> None:
     """The filters the source template uses for its front matter."""
     env.filters["citation_meta"] = citation_meta
     env.filters["citation_jsonld"] = citation_jsonld
+    env.filters["open_graph"] = open_graph
 
 
 # ---- the concordance ----------------------------------------------------------------------------
@@ -340,46 +363,9 @@ def home_page(site: Site, env: jinja2.Environment) -> str:
     )
 
 
-def project_bibtex(cff: Mapping[str, Any]) -> str:
-    """The project's BibTeX entry, from its ``CITATION.cff`` (the source of truth): title, authors,
-    address, licence, and the version and date of release where the file gives them.
-
-    >>> print(project_bibtex({"title": "R: a & b", "authors": [{"name": "The R team"}], "url": "https://r.example/"}))
-    @misc{reversis-reference,
-      title = {{R: a \\& b}},
-      author = {{The R team}},
-      howpublished = {\\url{https://r.example/}},
-      url = {https://r.example/}
-    }
-    """
-    authors = []
-    for a in cff.get("authors", []):
-        if a.get("name"):
-            authors.append("{" + tex_escape(str(a["name"])) + "}")  # a body: braced, never split into names
-        else:
-            authors.append(tex_escape(", ".join(filter(None, (a.get("family-names"), a.get("given-names"))))))
-    fields = [("title", "{" + tex_escape(str(cff["title"])) + "}"), ("author", " and ".join(authors))]
-    if cff.get("version"):
-        fields.append(("version", tex_escape(str(cff["version"]))))
-    if cff.get("date-released"):
-        fields.append(("year", str(cff["date-released"])[:4]))
-    fields.append(("howpublished", "\\url{" + str(cff["url"]) + "}"))
-    fields.append(("url", str(cff["url"])))
-    if cff.get("license"):
-        fields.append(("note", "Licence: " + tex_escape(str(cff["license"]))))
-    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
-    return f"@misc{{reversis-reference,\n{body}\n}}"
-
-
 def cite_page(site: Site, env: jinja2.Environment) -> str:
     page = "cite.md"
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
-    project = {
-        "type": "software",
-        "title": cff["title"],
-        "author": [{"literal": a["name"]} if "name" in a else a for a in cff.get("authors", [])],
-        "URL": cff["url"],
-    }
     styles = [(style, cite(CITE_EXAMPLE, style=style, corpus=site.corpus)) for style in ("chicago", "apa", "mla")]
     formats = [(fmt, cite(CITE_EXAMPLE, fmt=fmt, corpus=site.corpus)) for fmt in ("bibtex", "csl-json")]
     source_id, _, number = CITE_EXAMPLE.partition(":")
@@ -389,8 +375,9 @@ def cite_page(site: Site, env: jinja2.Environment) -> str:
             a.get("name") or " ".join(filter(None, (a.get("given-names"), a.get("family-names"))))
             for a in cff.get("authors", [])
         ),
-        project_citations=[(style, render_csl(project, style=style)) for style in ("chicago", "apa")]
-        + [("bibtex", project_bibtex(cff))],
+        # the command line's own citations of the project (reversis cite --project), from CITATION.cff
+        project_citations=[(style, cite_project(style=style)) for style in ("chicago", "apa", "mla")]
+        + [(fmt, cite_project(fmt=fmt)) for fmt in ("bibtex", "csl-json")],
         labels={"chicago": "Chicago", "apa": "APA", "mla": "MLA", "bibtex": "BibTeX", "csl-json": "CSL-JSON"},
         paragraph=CITE_EXAMPLE,
         paragraph_link=paragraph_link(CITE_EXAMPLE, page=page),

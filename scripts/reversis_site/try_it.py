@@ -40,9 +40,9 @@ from typing import Any
 
 import yaml
 
-from reversis.corpus.model import paragraph_anchor
-from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.apps.web import card_values, ruleset_data
+from reversis.core.ruleset import load_ruleset, ruleset_ids
+from reversis.corpus.model import paragraph_anchor
 from reversis_site.examples import load_examples
 
 REPO = Path(__file__).resolve().parents[2]

@@ -13,8 +13,8 @@ import pytest
 from reversis_site import golden
 from reversis_site.examples import load_examples
 
-from reversis.games import game_of, play_file
 from reversis.apps.web import result_text
+from reversis.games import game_of, play_file
 
 EXAMPLES = load_examples()
 

@@ -58,3 +58,13 @@ def test_every_citation_address_is_on_the_site(built_site: Path) -> None:
             assert page.is_file(), item["URL"]
             assert not anchor or anchor in _ids(page, cache), item["URL"]
     assert count == sum(1 + len(s.paragraphs) for s in load_corpus().sources)
+
+
+def test_the_json_schemas_are_published_at_their_id(built_site: Path) -> None:
+    """Each schema the package ships is on the site at the address its ``$id`` names, byte for byte."""
+    schemas = sorted((REPO / "reversis" / "schemas").glob("*.schema.json"))
+    assert [p.name for p in schemas] == ["result.schema.json", "scenario.schema.json"]
+    for path in schemas:
+        published, fragment = _local(built_site, json.loads(path.read_text(encoding="utf-8"))["$id"])
+        assert not fragment and published.is_file(), path.name
+        assert published.read_bytes() == path.read_bytes(), path.name

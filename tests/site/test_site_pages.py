@@ -15,10 +15,10 @@ import yaml
 from site_build import REPO, mkdocs_build, mkdocs_config, parse_page
 
 from reversis.annotations import load_annotations
-from reversis.corpus import load_corpus, paragraph_url
-from reversis.corpus.markup import collapse
 from reversis.core.errors import ReversisError
 from reversis.core.ruleset import load_ruleset, ruleset_ids
+from reversis.corpus import load_corpus, paragraph_url
+from reversis.corpus.markup import collapse
 
 CORPUS = load_corpus()
 SOURCE_IDS = [s.id for s in CORPUS.sources]

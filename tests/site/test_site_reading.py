@@ -253,15 +253,23 @@ def test_a_paragraphs_bibtex_keeps_no_unchecked_address(built_site: Path) -> Non
     assert not [b for b in bibtex if "not checked" in b or "not opened" in b or "wikisource.org" in b]
 
 
-def test_the_cite_page_gives_the_projects_bibtex_from_citation_cff(built_site: Path) -> None:
+def test_the_cite_page_gives_the_projects_citations_as_the_command_line_and_citation_cff(built_site: Path) -> None:
+    """The project's citation on the cite page is ``reversis cite --project``'s, in every style and
+    format, with the version and release date of CITATION.cff (it once read "n.d." with no version)."""
     import yaml
 
+    from reversis.corpus.cite import cite_project
+
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
-    html = _html(built_site, "cite/index.html")
-    found = re.search(r"<code[^>]*>(@misc\{reversis-reference,.*?)</code>", unescape(html), re.DOTALL)
-    assert found
-    entry = found.group(1)
-    assert cff["title"] in entry and cff["authors"][0]["name"] in entry and cff["url"] in entry
+    page = unescape(_html(built_site, "cite/index.html"))
+    shown = [re.sub(r"<[^>]+>", "", code) for code in re.findall(r"<code[^>]*>(.*?)</code>", page, re.DOTALL)]
+    for style in ("chicago", "apa", "mla"):
+        assert cite_project(style=style).strip() in [s.strip() for s in shown], style
+    for fmt in ("bibtex", "csl-json"):
+        assert cite_project(fmt=fmt).strip() in [s.strip() for s in shown], fmt
+    assert f"<dt>Version</dt><dd>{cff['version']}</dd>" in page
+    assert f"<dt>Released</dt><dd>{cff['date-released']}</dd>" in page
+    assert "n.d." not in cite_project(style="apa") and str(cff["version"]) in cite_project(style="apa")
 
 
 def test_a_ruleset_table_gives_each_options_meaning(built_site: Path) -> None:
