@@ -50,19 +50,17 @@ from reversis.games.reversis.params import Params, compile_params
 GOAL = 1.5
 """The target ratio of the compiled engine, for every ruleset: hands per second over OpenSpiel hearts
 deals per second."""
-PURE_GOAL = 1.0
-"""The target ratio of the engine as pure Python, for the reversis rulesets (none is set for Romestecq)."""
 
 
 def goal_of(game: str, compiled: bool) -> float | None:
-    """The ratio a ruleset of ``game`` should reach, compiled or as pure Python (None: no goal).
+    """The ratio a ruleset should reach (None: no goal). The compiled engine carries the speed; the
+    engine as pure Python stays plain for the scholars who read it, and its ratio is printed as
+    information only (its goal of 1.0 was retired).
 
     >>> goal_of("romestecq", compiled=True), goal_of("romestecq", compiled=False), goal_of("reversis", compiled=False)
-    (1.5, None, 1.0)
+    (1.5, None, None)
     """
-    if compiled:
-        return GOAL
-    return PURE_GOAL if game == "reversis" else None
+    return GOAL if compiled else None
 
 
 Deal = Callable[[random.Random, int], None]
@@ -303,7 +301,11 @@ def _print_text(result: dict[str, Any], games: dict[str, str], built: bool) -> N
     for rid in result["rulesets"]:
         rev = census[rid]
         goal = goal_of(games[rid], built)
-        verdict = "no goal" if goal is None else f"goal {goal}x: {'met' if ratios[rid] >= goal else 'NOT met'}"
+        verdict = (
+            "for information: no goal as pure Python"
+            if goal is None
+            else f"goal {goal}x: {'met' if ratios[rid] >= goal else 'NOT met'}"
+        )
         print(
             f"  {games[rid]} {rid}: {median[rid]:,.0f} hands/s, ratio {ratios[rid]:.2f}x "
             f"({verdict}); work per hand {rev['actions']:.1f} "
