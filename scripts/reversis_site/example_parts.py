@@ -53,9 +53,3 @@ def shows(example: WorkedExample, annotations: Mapping[str, Annotation]) -> dict
         "shows_annotations": [link(annotations, aid) for aid in example.annotations],
         "readings": readings,
     }
-
-
-def marks_ledger(res: Mapping[str, Any]) -> bool:
-    """Whether a result keeps marks by sides (each entry ``{side, marks, …}``) rather than chips
-    paid between seats and the pool (each ``{payer, payee, amount, …}``)."""
-    return isinstance(res.get("sides"), Mapping) and isinstance(res.get("marks"), Mapping)

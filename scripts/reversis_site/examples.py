@@ -39,7 +39,7 @@ from reversis.games.reversis.ledger import Entry
 from reversis.games.reversis.scenario import run
 from reversis_site import fragments as site_fragments
 from reversis_site.cards import drawing, seated
-from reversis_site.example_parts import annotation_for, link, marks_ledger, shows, who
+from reversis_site.example_parts import annotation_for, link, shows, who
 from reversis_site.marks_page import marks_page
 from reversis_site.replay import fresh, replay
 from reversis_site.yaml_values import flow_yaml
@@ -271,10 +271,6 @@ def _to_play(example: WorkedExample, refusal: Refusal) -> int | None:
 # ---- the pages -----------------------------------------------------------------------------------
 
 
-#: Whether a result keeps marks by sides (:func:`reversis_site.example_parts.marks_ledger`).
-_marks_ledger = marks_ledger
-
-
 def _payment(
     entry: Entry, example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation]
 ) -> dict[str, Any]:
@@ -348,8 +344,10 @@ def _refusals(
 
 def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: jinja2.Environment) -> str:
     scenario, hand = play_file(example.path)
-    res = game_of(scenario.rules).result(hand)
-    if marks_ledger(res):
+    game = game_of(scenario.rules)
+    res = game.result(hand)
+    # the game says what its hands count: a game of marks by sides has the page of marks
+    if game.unit == "marks":
         return marks_page(example, scenario, hand, res, annotations, env)
     rules = scenario.rules
     card = drawing(env, rules.pack, rules.pack.parse(rules["quinola"]))

@@ -41,7 +41,11 @@ def _result(slug: str) -> dict[str, Any]:
 
 
 def _in_marks(slug: str) -> bool:
-    return bool(SITE_EXAMPLES._marks_ledger(_result(slug)))
+    """Whether an example's game counts marks (Romestecq), as its result says its game."""
+    scenario, _ = play_file(BY_SLUG[slug].path)
+    game = game_of(scenario.rules)
+    assert _result(slug)["game"] == game.name
+    return game.unit == "marks"
 
 
 CHIPS = [slug for slug in SLUGS if not _in_marks(slug)]
