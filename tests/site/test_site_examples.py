@@ -195,13 +195,24 @@ MISSING_RULES: dict[str, set[str]] = {
 }
 MISSING_READINGS: dict[str, set[str]] = {
     "encyclopedie-1765": set(),
-    "revesino": set(),
+    # The readings that the fourth reading of the texts added (issue 34); their doctests play each
+    # one, and each still needs a scenario of its own here.
+    "revesino": {
+        "rev-napolitana-quinola-forced {'renouncer_quinola_forcer': 'leader'}",
+        "rev-napolitana-quinola-forced {'renouncer_quinola_forcer': 'taker'}",
+        "rev-quinola-placed-payments {'quinola_placed_trick_payment': 2}",
+        "rev-quinola-placed-payments {'quinola_placed_trick_payment': 1}",
+        "rev-napolitana-no-renounce-fine {'renouncer_revoke_exempt': True}",
+        "rev-napolitana-no-renounce-fine {'renouncer_revoke_exempt': False}",
+    },
     "espagnolette-19c": set(),
     "romestecq": {
         # Who deals at four is settled by the draw for the deal (article 8), which only
         # `reversis session` makes: a scenario names its dealer, so no scenario can show either reading.
         "dict-romestecq-four-lowest-deals {'four_dealer': 'lowest'}",
         "dict-romestecq-four-lowest-deals {'four_dealer': 'highest'}",
+        # added by the fourth reading (issue 34): played by its doctest, a scenario still to write
+        "dict-romestecq-false-combination {'false_claims': 'overcount'}",
     },
 }
 
