@@ -119,6 +119,8 @@ class Ruleset(Mapping[str, Any]):
     options: Mapping[str, Option]
     rule_cites: Mapping[str, tuple[str, ...]]
     rule_annotations: Mapping[str, tuple[str, ...]]
+    #: each engine rule's short English name, the words every page and account uses for it
+    rule_names: Mapping[str, str] = field(default_factory=dict)
     settings: Mapping[str, Any] = field(default_factory=dict)
     #: how each engine rule rests on the source: stated, interpreted, reconstructed or not-in-source
     rule_basis: Mapping[str, str] = field(default_factory=dict)
@@ -186,11 +188,23 @@ class Ruleset(Mapping[str, Any]):
             options=self.options,
             rule_cites=self.rule_cites,
             rule_annotations=self.rule_annotations,
+            rule_names=self.rule_names,
             settings=MappingProxyType(values),
             rule_basis=self.rule_basis,
             conventions=self.conventions,
             game=self.game,
         )
+
+    def rule_name(self, rule: str) -> str:
+        """An engine rule's English name, as a reader meets it (the id stays a small label).
+
+        >>> load_ruleset("encyclopedie-1765").rule_name("quinola.forced.forcer")
+        'The forced quinola pays its forcer'
+        """
+        try:
+            return self.rule_names[rule]
+        except KeyError:
+            raise RulesetError(f"ruleset {self.id!r} has no engine rule {rule!r}") from None
 
     def cites(self, name: str) -> tuple[str, ...]:
         """The paragraphs an option rests on."""
@@ -275,10 +289,13 @@ def _build(data: Any, *, where: str) -> Ruleset:
             raise RulesetError(f"{where}: option {name!r}: its default is outside its domain: {exc.detail}") from None
     rule_cites: dict[str, tuple[str, ...]] = {}
     rule_annotations: dict[str, tuple[str, ...]] = {}
+    rule_names: dict[str, str] = {}
     rule_basis: dict[str, str] = {}
     for rule, spec in data["rules"].items():
         if not isinstance(spec, dict) or not spec.get("annotations"):
             raise RulesetError(f"{where}: engine rule {rule!r} needs cites and annotations")
+        if not isinstance(spec.get("name"), str) or not spec["name"].strip():
+            raise RulesetError(f"{where}: engine rule {rule!r} needs a name, its short English name")
         basis = spec.get("basis", "stated")
         if basis not in BASES:
             raise RulesetError(f"{where}: engine rule {rule!r}: basis {basis!r} is not one of {', '.join(BASES)}")
@@ -290,6 +307,7 @@ def _build(data: Any, *, where: str) -> Ruleset:
             )
         rule_cites[rule] = tuple(spec.get("cites") or ())
         rule_annotations[rule] = tuple(spec["annotations"])
+        rule_names[rule] = " ".join(spec["name"].split())
         rule_basis[rule] = basis
     conventions = tuple(
         Convention(topic=str(c["topic"]), text=" ".join(str(c["text"]).split()), cites=tuple(c.get("cites", ())))
@@ -305,6 +323,7 @@ def _build(data: Any, *, where: str) -> Ruleset:
         options=MappingProxyType(options),
         rule_cites=MappingProxyType(rule_cites),
         rule_annotations=MappingProxyType(rule_annotations),
+        rule_names=MappingProxyType(rule_names),
         settings=MappingProxyType(values),
         rule_basis=MappingProxyType(rule_basis),
         conventions=conventions,

@@ -291,3 +291,25 @@ def test_the_ruleset_source_is_a_corpus_folder(path: Path) -> None:
 def test_the_packaged_rulesets_are_the_files_read() -> None:
     folder = resources.files("reversis") / "rulesets"
     assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".yaml")) == [p.name for p in RULESET_FILES]
+
+
+@pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: p.stem)
+def test_every_engine_rule_has_an_english_name_and_no_two_rules_share_one(path: Path) -> None:
+    rules = load_ruleset(path.stem)
+    assert set(rules.rule_names) == set(rules.rule_cites)
+    for rule, name in rules.rule_names.items():
+        assert name[0].isupper() and name.lower() != rule and not {".", "_"} & set(name), (
+            f"{path.name} rules.{rule}: name {name!r}"
+        )
+    assert len(set(rules.rule_names.values())) == len(rules.rule_names), f"{path.name}: two rules share a name"
+
+
+def test_a_rule_without_its_name_is_refused_naming_the_rule(tmp_path: Path) -> None:
+    from reversis.core.ruleset import _build
+
+    data = _yaml(RULESET_FILES[0])
+    del data["rules"]["deal"]["name"]
+    with pytest.raises(RulesetError, match=r"^x.yaml: engine rule 'deal' needs a name, its short English name$"):
+        _build(data, where="x.yaml")
+    with pytest.raises(RulesetError, match="has no engine rule 'nope'"):
+        load_ruleset(RULESET_FILES[0].stem).rule_name("nope")
