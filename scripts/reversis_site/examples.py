@@ -382,6 +382,7 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         page=f"examples/{example.page}.md",
         options=flow_yaml(scenario.options) if scenario.options else None,
         marks=None,
+        ended=None,  # a hand of chips is never over before its first card
         **shows(example, annotations),
         seats=seats,
         talon=[card(c) for c in dealt.talon],

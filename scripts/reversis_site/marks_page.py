@@ -1,6 +1,8 @@
 """The page of a worked example of a game kept in marks by two sides (Romestecq): the sides and the
 manner of play, the cards dealt and the combinations held, the replay card by card with each mark
-at the card that made it, the tricks, the claims and the faults, and the marks before and after.
+at the card that made it, the tricks, the claims and the faults, and the marks before and after; or,
+for a hand that ended on the deal (a virlicque dealt), what ended it and the source's words, with
+no replay and no tricks.
 Rendered through the same template as the other examples (``example.md.j2``), by
 :func:`reversis_site.examples.example_pages`."""
 
@@ -72,8 +74,19 @@ def _seats(
     return seats
 
 
-def _tricks(res: Mapping[str, Any], n: int, named: Callable[[str], Markup]) -> list[dict[str, Any]]:
-    """The tricks as the result gives them, each card with its seat and what was called with it."""
+def _tricks(res: Mapping[str, Any], hand: Any, named: Callable[[str], Markup]) -> list[dict[str, Any]]:
+    """The tricks as the result gives them, each card with its seat and what was called with it, and
+    the trick the game ended in before it was finished (taken by nobody)."""
+    n = int(res["players"])
+    unfinished = [
+        {
+            "number": hand.trick_no,
+            "leader": seat,
+            "cards": [(s, named(hand.rules.pack.name(c)), hand.calls.get(c)) for s, c in hand.current],
+            "winner": None,
+        }
+        for seat, _ in hand.current[:1]
+    ]
     return [
         {
             "number": i,
@@ -85,7 +98,7 @@ def _tricks(res: Mapping[str, Any], n: int, named: Callable[[str], Markup]) -> l
             "winner": t["winner"],
         }
         for i, t in enumerate(res["tricks"], 1)
-    ]
+    ] + unfinished
 
 
 def _rows(res: Mapping[str, Any], sides: Mapping[int, list[int]]) -> list[dict[str, Any]]:
@@ -101,6 +114,36 @@ def _rows(res: Mapping[str, Any], sides: Mapping[int, list[int]]) -> list[dict[s
         }
         for side in sorted(sides)
     ]
+
+
+def _ended_on_deal(
+    example: WorkedExample,
+    hand: Any,
+    rules: Ruleset,
+    res: Mapping[str, Any],
+    annotations: Mapping[str, Annotation],
+    named: Callable[[str], Markup],
+) -> dict[str, Any] | None:
+    """What ended a hand before its first card, or None if a card was played: the rule, the side
+    that wins the game and the seat that won it, the virlicques dealt, and the source's words (each
+    annotation of the rule that the example names, with its English)."""
+    if hand.played or not res["game_over"]:
+        return None
+    rule = res["game_over"]["rule"]
+    seat = next((e["seat"] for e in res["ledger"] if e["rule"] == rule), None)
+    named_here = [aid for aid in example.annotations if aid in rules.rule_annotations.get(rule, ())]
+    first = annotation_for(rule, rules, example.annotations)
+    words = [
+        {**link(annotations, aid), "gloss": annotations[aid].gloss}
+        for aid in (named_here or ([first] if first else []))
+    ]
+    virlicques = [
+        {"seat": int(s), "cards": [named(c) for c in held["cards"]]}
+        for s, combinations in res["combinations"].items()
+        for held in combinations
+        if held["name"] == "virlicque"
+    ]
+    return {"rule": rule, "winner": res["game_over"]["winner"], "seat": seat, "virlicques": virlicques, "words": words}
 
 
 def marks_page(
@@ -131,6 +174,10 @@ def marks_page(
         step_views.append({"step": s, "card": card(s.card), "leads": len(s.table) == 1, "table": table, "marks": made})
     marks_after = [_mark(e, next(numbers), example, rules, annotations) for e in after]
     order = [(hand.dealer + 1 + i) % n for i in range(n)]
+
+    def named(name: str) -> Markup:
+        return card(pack.parse(name))
+
     side_of = {seat: side for side, seats in sides.items() for seat in seats}
     return env.get_template("example.md.j2").render(
         example=example,
@@ -147,7 +194,8 @@ def marks_page(
         seats=_seats(pack, hand, res, order, side_of, card),
         before=marks_before,
         steps=step_views,
-        tricks=_tricks(res, n, lambda name: card(pack.parse(name))),
+        tricks=_tricks(res, hand, named),
+        ended=_ended_on_deal(example, hand, rules, res, annotations, named),
         claims=res["claims"],
         after=marks_after,
         gruged=[dict(g, card=card(pack.parse(g["card"]))) for g in res["gruged"]],

@@ -44,6 +44,7 @@ PROMISED = {
     "faced-card-rubbed": ([("penalty.faced", 1, 3)], None),
     "false-rome-loses": ([("penalty.false-claim", 1, 21)], (1, "penalty.false-claim")),
     "false-double-rome-loses": ([("penalty.false-claim", 1, 21)], (1, "penalty.false-claim")),
+    "false-double-rome-overcount": ([("penalty.overcount", 1, 21)], (1, "penalty.overcount")),
     "sides-together": ([("rome.hand", 0, 1), ("honours.ace-king", 1, 1)], None),
     "sides-alternate": ([("rome.hand", 1, 1), ("gruger", 0, 1)], None),
     "six-players-thirty-five": ([("virlicque.wins", 0, 35)], (0, "virlicque.wins")),

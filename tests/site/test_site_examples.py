@@ -46,6 +46,12 @@ def _in_marks(slug: str) -> bool:
     return game_of(scenario.rules).unit == "marks"
 
 
+def _cards_played(slug: str) -> list[Any]:
+    """The cards played in an example's hand, one a step of its replay (none when the hand ended on the deal)."""
+    hand = _played(slug)
+    return hand.played if _in_marks(slug) else [e for e in hand.events if isinstance(e, Played | Revoked | OutOfTurn)]
+
+
 CHIPS = [slug for slug in SLUGS if not _in_marks(slug)]
 MARKS = [slug for slug in SLUGS if _in_marks(slug)]
 
@@ -103,14 +109,16 @@ def test_each_example_page_splices_in_its_parts(wanted_pages: dict[Path, str], b
         macros = wanted_pages[site_fragments.path_of(f"examples/{slug}")]
         names = re.findall(r"^<!-- fragment ([a-z]+) -->$", page, re.MULTILINE)
         assert names == re.findall(r"\{% macro ([a-z]+)\(\) %\}", macros), slug
-        assert {"deal", "replay", "tricks", "scenario"} <= set(names), slug
+        played = bool(_cards_played(slug))  # a hand that ended on the deal has no replay and no tricks
+        headings = ("deal", "replay", "tricks", "scenario") if played else ("deal", "scenario")
+        assert set(headings) <= set(names) and (played or not {"replay", "tricks"} & set(names)), slug
         html = _page(built_site, slug)
         assert "<!-- fragment" not in html and "{% raw %}" not in html, slug
-        at = [html.index(f'id="{heading}"') for heading in ("deal", "replay", "tricks", "scenario")]
-        markers = ('<table class="deal">', 'class="replay"', "<th>trick</th>", "<pre><code")
-        parts = [html.index(marker) for marker in markers]
+        at = [html.index(f'id="{heading}"') for heading in headings]
+        markers = {"deal": '<table class="deal">', "replay": 'class="replay"', "tricks": "<th>trick</th>"}
+        parts = [html.index(markers.get(heading, "<pre><code")) for heading in headings]
         assert sorted(at + parts) == [x for pair in zip(at, parts, strict=True) for x in pair], slug
-        assert html.count('class="replay"') == 1 and html.count('<table class="deal">') == 1, slug
+        assert html.count('class="replay"') == int(played) and html.count('<table class="deal">') == 1, slug
 
 
 def test_a_fragment_the_theme_could_misread_is_refused() -> None:
@@ -185,34 +193,24 @@ def test_the_index_page_lists_every_example(wanted_pages: dict[Path, str]) -> No
 
 
 # What the worked examples do not show yet: no scenario file of examples/<ruleset>/ records these
-# rules or plays these readings. Each is a scenario to write (the tests fail until the list is
-# updated, whether an example is added or one is lost).
+# rules. Each is a scenario to write (the tests fail until the list is updated, whether an example
+# is added or one is lost).
 MISSING_RULES: dict[str, set[str]] = {
     "encyclopedie-1765": set(),
     "revesino": set(),
     "espagnolette-19c": set(),
     "romestecq": set(),
 }
-MISSING_READINGS: dict[str, set[str]] = {
+# Readings that no scenario can play, each with its reason; every other reading has an example.
+NO_SCENARIO_READINGS: dict[str, set[str]] = {
     "encyclopedie-1765": set(),
-    # The readings that the fourth reading of the texts added (issue 34); their doctests play each
-    # one, and each still needs a scenario of its own here.
-    "revesino": {
-        "rev-napolitana-quinola-forced {'renouncer_quinola_forcer': 'leader'}",
-        "rev-napolitana-quinola-forced {'renouncer_quinola_forcer': 'taker'}",
-        "rev-quinola-placed-payments {'quinola_placed_trick_payment': 2}",
-        "rev-quinola-placed-payments {'quinola_placed_trick_payment': 1}",
-        "rev-napolitana-no-renounce-fine {'renouncer_revoke_exempt': True}",
-        "rev-napolitana-no-renounce-fine {'renouncer_revoke_exempt': False}",
-    },
+    "revesino": set(),
     "espagnolette-19c": set(),
     "romestecq": {
         # Who deals at four is settled by the draw for the deal (article 8), which only
         # `reversis session` makes: a scenario names its dealer, so no scenario can show either reading.
         "dict-romestecq-four-lowest-deals {'four_dealer': 'lowest'}",
         "dict-romestecq-four-lowest-deals {'four_dealer': 'highest'}",
-        # added by the fourth reading (issue 34): played by its doctest, a scenario still to write
-        "dict-romestecq-false-combination {'false_claims': 'overcount'}",
     },
 }
 
@@ -239,7 +237,7 @@ def test_every_reading_has_an_example(ruleset_id: str) -> None:
                 for spec in e.readings
             ):
                 missing.add(f"{a.id} {dict(reading.options)}")
-    assert missing == MISSING_READINGS[ruleset_id], "readings without a worked example"
+    assert missing == NO_SCENARIO_READINGS[ruleset_id], "readings without a worked example"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -420,6 +418,9 @@ def test_each_page_shows_the_combinations_and_claims(built_site: Path, slug: str
     for seat, held in res["combinations"].items():
         for combination in held:
             assert f"{combination['name']}" in deal and f"(worth {combination['worth']})" in deal, (seat, combination)
+    if not _cards_played(slug):  # ended on the deal: nothing is counted after tricks never played
+        assert 'id="claims"' not in html and not res["claims"]
+        return
     claims = _plain(html.split('id="claims"', 1)[1].split('id="marks"', 1)[0])
     for claim in res["claims"]:
         assert f"Seat {claim['seat']} counts his {claim['combination']}: {claim['marks']} mark" in claims
@@ -430,12 +431,69 @@ def test_each_page_shows_the_combinations_and_claims(built_site: Path, slug: str
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_replay_has_one_step_per_card_played(built_site: Path, slug: str) -> None:
     html = _page(built_site, slug)
-    hand = _played(slug)
-    cards = hand.played if _in_marks(slug) else [e for e in hand.events if isinstance(e, Played | Revoked | OutOfTurn)]
+    cards = _cards_played(slug)
     steps = re.findall(r'<li class="replay-step" id="step-(\d+)" data-step="(\d+)" data-trick="\d+">', html)
     assert [int(a) for a, _ in steps] == list(range(1, len(cards) + 1))
     assert all(a == b for a, b in steps)
-    assert f'data-replay="{len(cards)}"' in html
+    if cards:
+        assert f'data-replay="{len(cards)}"' in html
+    else:  # a hand that ended on the deal has no replay
+        assert 'class="replay' not in html and 'id="replay"' not in html
+
+
+def _dead_ends(html: str) -> list[str]:
+    """What an example page shows empty: a table of tricks without a trick, a replay without a card."""
+    found = []
+    if 'id="tricks"' in html:
+        table = html.split('id="tricks"', 1)[1].split("<table", 1)[1].split("</table>", 1)[0]
+        if not re.search(r"<tr>\s*<td", table):
+            found.append("an empty table of tricks")
+    replays = re.findall(r'class="replay" data-replay="(\d+)"', html)
+    if ('id="replay"' in html or replays) and ("0" in replays or 'class="replay-step"' not in html):
+        found.append("a replay without plays")
+    return found
+
+
+def test_an_empty_table_of_tricks_or_an_empty_replay_is_found() -> None:
+    tricks = '<h2 id="tricks">The tricks</h2><table><thead><tr><th>trick</th></tr></thead><tbody>{}</tbody></table>'
+    replay = '<h2 id="replay">The play</h2><div class="replay" data-replay="{}"><ol class="replay-steps">{}</ol></div>'
+    step = '<li class="replay-step" id="step-1" data-step="1" data-trick="1">'
+    assert _dead_ends(tricks.format("\n")) == ["an empty table of tricks"]
+    assert _dead_ends(tricks.format("<tr><td>1</td></tr>")) == []
+    assert _dead_ends(replay.format(0, "\n")) == ["a replay without plays"]
+    assert _dead_ends('<h2 id="replay">The play, card by card</h2><p>Each card played is one step.</p>') == [
+        "a replay without plays"
+    ]
+    assert _dead_ends(replay.format(1, step)) == []
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_no_example_page_shows_an_empty_table_of_tricks_or_replay(built_site: Path, slug: str) -> None:
+    assert _dead_ends(_page(built_site, slug)) == [], slug
+
+
+@pytest.mark.parametrize("slug", MARKS)
+def test_a_hand_that_ended_on_the_deal_says_what_ended_it(built_site: Path, slug: str) -> None:
+    """A hand that ended on the deal says so, names the rule and the side that wins, and quotes the
+    source with its English; any other hand has no such section."""
+    html = _page(built_site, slug)
+    res = _result(slug)
+    if _cards_played(slug):
+        assert 'id="ended"' not in html
+        return
+    ended = _plain(html.split('id="ended"', 1)[1].split('id="marks"', 1)[0])
+    assert "The hand ended on the deal, before any card was played" in ended
+    won = rf"Side {res['game_over']['winner']} wins the game at once \( ?{re.escape(res['game_over']['rule'])} ?\)"
+    assert re.search(won, ended), ended
+    if res["virlicque"]:
+        assert f"seat {res['virlicque']['seat']} was dealt a virlicque" in ended
+    annotations = {a.id: a for a in load_annotations()}
+    rule_annotations = load_ruleset(BY_SLUG[slug].ruleset).rule_annotations[res["game_over"]["rule"]]
+    named = [aid for aid in BY_SLUG[slug].annotations if aid in rule_annotations]
+    assert named, slug
+    for aid in named:
+        said = f"{annotations[aid].quote}: {annotations[aid].gloss}"  # the page may mark its terms
+        assert said.replace(" ", "") in ended.replace(" ", ""), aid
 
 
 @pytest.mark.parametrize("slug", SLUGS)
