@@ -18,7 +18,7 @@ the dealer, not the leader, takes it:
 >>> import textwrap
 >>> rules = load_ruleset("encyclopedie-1765")
 >>> table = Table.open(rules.id, seed=3, words=rule_words(rules))
->>> table.you, table.view()["holding"][:5], [o["discard"] for o in table.offers()][:3]
+>>> table.you, [c["card"] for c in table.view()["holding"]][:5], [o["discard"] for o in table.offers()][:3]
 ('the eldest hand', ['5S', '2H', '6H', '7H', 'KH'], ['5S', '4D', '7D'])
 >>> print(table.act({"do": "exchange", "discard": "5S"})[0]["text"])
 The eldest hand (you) discards the five of spades and takes the eight of hearts.
@@ -57,7 +57,7 @@ from reversis.core.scenario import dump_record
 from reversis.games import game_of, play_text
 from reversis.games.romestecq.params import Params as RomestecqParams
 
-__all__ = ["Table", "TableError", "card_words", "rule_words", "table_json"]
+__all__ = ["Table", "TableError", "card_face", "card_words", "rule_words", "table_json"]
 
 #: The most hands of one sitting at the table.
 MAX_HANDS = 40
@@ -65,24 +65,42 @@ MAX_HANDS = 40
 BOT = "cautious"
 
 _RANKS = {ACE: "ace", KING: "king", QUEEN: "queen", JACK: "jack", TEN: "ten"}
-_SPANISH_RANKS = {QUEEN: "caballo", JACK: "sota"}
+_SPANISH_RANKS = {KING: "rey", QUEEN: "caballo", JACK: "sota"}
 _NUMBERS = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
 class TableError(ReversisError):
-    """A request the table refuses, in one sentence; the hand is as it was."""
+    """A request the table refuses, in one sentence; the hand is as it was. ``rule``: the engine rule
+    a refused move breaks, if any."""
+
+    def __init__(self, message: str, *, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 def card_words(pack: Pack, card: Card) -> str:
     """A card in words: ``the seven of hearts``, ``the sota of copas``.
 
     >>> from reversis.core.cards import FRENCH, SPANISH
-    >>> card_words(FRENCH, FRENCH.parse("7H")), card_words(SPANISH, SPANISH.parse("SO"))
-    ('the seven of hearts', 'the sota of oros')
+    >>> card_words(FRENCH, FRENCH.parse("7H")), card_words(SPANISH, SPANISH.parse("RO"))
+    ('the seven of hearts', 'the rey of oros')
     """
     rank = card_rank(card)
     words = (_SPANISH_RANKS if pack.id == "spanish" else {}).get(rank) or _RANKS.get(rank) or _NUMBERS[rank]
     return f"the {words} of {pack.suit_names[card_suit(card)]}"
+
+
+def card_face(pack: Pack, card: Card) -> JsonObject:
+    """A card as the page draws it: its notation, its face (rank and suit symbol where the pack has
+    symbols), its words and its suit.
+
+    >>> from reversis.core.cards import FRENCH
+    >>> card_face(FRENCH, FRENCH.parse("TS"))
+    {'card': 'TS', 'face': '10♠', 'words': 'the ten of spades', 'suit': 'spades'}
+    """
+    name, suit = pack.name(card), card_suit(card)
+    face = ("10" if name[0] == "T" else name[0]) + "♠♥♦♣"[suit] if pack.id == "french" else name
+    return {"card": name, "face": face, "words": card_words(pack, card), "suit": pack.suit_names[suit]}
 
 
 def rule_words(rules: Ruleset) -> dict[str, dict[str, str]]:
@@ -185,7 +203,7 @@ class Table:
         try:
             self.at.act(dict(action), card)
         except IllegalAction as exc:
-            raise TableError(self.refusal(exc)) from None
+            raise TableError(self.refusal(exc), rule=exc.rule) from None
         return self._tell(self.at.news()) + self._advance()
 
     def _card(self, action: Mapping[str, Any]) -> Card | None:
@@ -330,19 +348,21 @@ class Table:
     def view(self) -> JsonObject:
         """What the page shows now: the reader's place and cards, the trick, what he may do."""
         pack = self.rules.pack
+        legal = {o.get("card") or o.get("discard") for o in self.offers()}
         out: JsonObject = {
             "ruleset": self.rules.id,
             "hand": len(self.records) + 1,
             "you": self.you,
             "dealer": self.who(self.dealer),
-            "holding": pack.names(self.at.holding()),
-            "trick": [{"who": self.who(s), "card": pack.name(c)} for s, c in self.at.current()],
+            "holding": [{**card_face(pack, c), "legal": pack.name(c) in legal} for c in self.at.holding()],
+            "trick": [{"who": self.who(s), **card_face(pack, c)} for s, c in self.at.current()],
             "offers": [{**o, "label": self.label(o)} for o in self.offers()],
             "done": self.done,
         }
         if self.done:
             out.update(saved=self.saved(), account=self.account(), result=self.result())
             out["standing"] = self.standing() if self.records else ""
+            out["sitting"] = self.sitting_text() if self.records else ""
             out["game_over"] = self.game.name == "romestecq" and self.at.hand.winner is not None
         return out
 
@@ -401,4 +421,5 @@ def table_json(request: str) -> str:
         return json.dumps({"said": said, "view": table.view()}, ensure_ascii=False)
     except (TableError, json.JSONDecodeError) as exc:
         view = _TABLE[0].view() if _TABLE else None
-        return json.dumps({"error": str(exc).split("\n")[0], "view": view}, ensure_ascii=False)
+        rule = exc.rule if isinstance(exc, TableError) else ""
+        return json.dumps({"error": str(exc).split("\n")[0], "rule": rule, "view": view}, ensure_ascii=False)
