@@ -231,6 +231,7 @@ class Table {
     if (view.done) parts.push(...this.end(view));
     parts.push(this.live);
     this.section.replaceChildren(...parts);
+    this.log.scrollTop = this.log.scrollHeight; // the latest first in sight
     const first = this.section.querySelector(".play-card.play-legal, .play-move, .play-end button");
     if (first) first.focus();
     this.section.dataset.done = String(view.done);
@@ -302,7 +303,10 @@ class Table {
   }
 
   end(view) {
-    const parts = [el("h3", { text: "The account of the hand" }), el("pre", { class: "play-account" }, el("code", { text: view.account }))];
+    const parts = [
+      el("h3", { text: "What the hand left each player" }),
+      el("ul", { class: "play-outcome" }, view.outcome.map((line) => el("li", { text: line }))),
+      el("h3", { text: "The account of the hand" }), el("pre", { class: "play-account" }, el("code", { text: view.account }))];
     if (view.standing) parts.push(el("h3", { text: "The sitting so far" }), el("pre", { class: "play-standing" }, el("code", { text: view.standing })));
     const save = el("button", { type: "button", class: "md-button md-button--primary", text: "Save this hand" });
     save.addEventListener("click", () => download(`${view.ruleset}-hand-${view.hand}.yaml`, view.saved));

@@ -303,7 +303,7 @@ class Table:
             return "A side"
         hand = self.at.hand
         seats = hand.params.seats_of(side) if isinstance(hand.params, RomestecqParams) else [side]
-        return "The side of " + " and ".join(self.who(s) for s in seats)
+        return "The side of " + " and ".join(self._party(s) for s in seats)
 
     # -- the end of a hand, and the sitting ------------------------------------------------------
 
@@ -360,10 +360,29 @@ class Table:
             "done": self.done,
         }
         if self.done:
-            out.update(saved=self.saved(), account=self.account(), result=self.result())
+            out.update(saved=self.saved(), account=self.account(), result=self.result(), outcome=self.outcome())
             out["standing"] = self.standing() if self.records else ""
             out["sitting"] = self.sitting_text() if self.records else ""
             out["game_over"] = self.game.name == "romestecq" and self.at.hand.winner is not None
+        return out
+
+    def outcome(self) -> list[str]:
+        """What the finished hand left each player (Reversis: chips won or lost) or each side
+        (Romestecq: marks still to rub out), one sentence each, the reader's first."""
+        result = self.result()
+        if "balances" in result:
+            order = sorted(range(self.players), key=lambda s: (s != self.reader, (s - self.dealer) % self.players))
+            out = []
+            for seat in order:
+                amount = int(result["balances"][seat])
+                verb = "wins" if amount > 0 else "loses" if amount < 0 else "neither wins nor loses"
+                chips = f" {abs(amount)} chip{'s' * (abs(amount) != 1)}" if amount else ""
+                out.append(f"{self._party(seat).capitalize()} {verb}{chips} in this hand.")
+            return out
+        left = result["marks"]["after"]
+        out = [f"{self._side(side)} has {left[str(side)]} marks still to rub out." for side in (0, 1)]
+        if result["game_over"]:
+            out.append(f"{self._side(result['game_over']['winner'])} wins the game.")
         return out
 
     def label(self, offer: Mapping[str, Any]) -> str:

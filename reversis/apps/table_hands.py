@@ -243,8 +243,9 @@ class RomestecqAtTable:
                     out.append({"do": "play", "card": name(card), "call": call})
                 out.append({"do": "play", "card": name(card)})
             return out
+        # the combinations he may count without fault (its calls said), each as often as he holds it
         counted = [c.name for c in h.claims if c.seat == self.reader]
-        held = [c.name for c in h.held[self.reader] if c.name != "virlicque"]
+        held = h.due_claims(self.reader)
         for done in counted:
             if done in held:
                 held.remove(done)
