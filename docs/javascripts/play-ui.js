@@ -96,16 +96,6 @@ export function start(place, siteRoot) {
     );
     form.querySelector("#play-deal").disabled = false;
   };
-  if (window.location.protocol === "file:") {
-    status.replaceChildren(
-      "The engine runs only on the served site, not from a file; ",
-      el("a", { href: examples + "index.html", text: "the worked examples" }),
-      " show hands played card by card.",
-    );
-    form.querySelector("#play-deal").disabled = true;
-    return;
-  }
-
   const table = new Table(place, ruleset, (request) => engine.ask(request));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -326,6 +316,9 @@ class Table {
       });
       buttons.push(next);
     }
+    // the hand in "Check your own reading", as Try it's shared links carry a scenario (#try=, base64url)
+    const check = el("a", { class: "md-button", href: `${root}check/#try=${base64url(view.saved)}`, text: "Open this hand in “Check your own reading”" });
+    buttons.push(check);
     parts.push(
       el("p", { class: "play-end" }, buttons),
       el("p", { class: "play-note" }, "The saved file is a scenario: ", el("code", { text: `reversis play ${view.ruleset}-hand-${view.hand}.yaml` }), " replays the hand to the same result."),
@@ -342,6 +335,14 @@ function prompt(view) {
   if (kinds.has("declare")) return "You may make a declaration now, before the next card is played.";
   if (kinds.has("claim") || kinds.has("claims-done")) return "Your turn to count the combinations you hold.";
   return view.trick.length ? "Your turn to play to the trick." : "Your turn to lead.";
+}
+
+function base64url(text) {
+  let binary = "";
+  new TextEncoder().encode(text).forEach((b) => {
+    binary += String.fromCharCode(b);
+  });
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 function download(name, text) {

@@ -17,6 +17,7 @@ from typing import Any
 
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, IllegalDeclaration, ScenarioError
+from reversis.core.roles import ROLES
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis import bots as reversis_bots
 from reversis.games.reversis import events as ev
@@ -310,6 +311,8 @@ class RomestecqAtTable:
 
 def check_seat(place: object, players: int) -> int:
     """The reader's place from the dealer (0 the dealer, 1 the eldest hand…), checked."""
-    if not isinstance(place, int) or isinstance(place, bool) or not 0 <= place < players:
-        raise ScenarioError(f"seat: {place!r} is not a place at a table of {players} (0 the dealer, 1 the eldest…)")
+    if not isinstance(place, int) or isinstance(place, bool) or not 0 <= place < len(ROLES):
+        raise ScenarioError(f"{place!r} is not a place at the table (0 the dealer, 1 the eldest hand…)")
+    if place >= players:
+        raise ScenarioError(f"There is no {ROLES[place]} at a table of {players} players: choose another seat")
     return place

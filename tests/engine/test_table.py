@@ -158,8 +158,11 @@ def test_an_option_outside_its_domain_is_refused_in_one_sentence() -> None:
         Table.open("encyclopedie-1765", {"players": 6})
     answer = json.loads(table_json(json.dumps({"op": "open", "ruleset": "encyclopedie-1765", "options": {"nope": 1}})))
     assert "\n" not in answer["error"] and "nope" in answer["error"]
-    with pytest.raises(TableError, match=r"not a place at a table of 4"):
+    with pytest.raises(TableError, match=r"^There is no fourth hand at a table of 4 players: choose another seat\.$"):
+        Table.open("encyclopedie-1765", place=4)
+    with pytest.raises(TableError, match=r"^7 is not a place at the table"):
         Table.open("encyclopedie-1765", place=7)
+    assert Table.open("encyclopedie-1765", {"players": 5}, place=4).you == "the fourth hand"
 
 
 def test_the_page_requests() -> None:

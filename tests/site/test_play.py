@@ -27,7 +27,7 @@ import pytest
 from test_browser import NARROW, WCAG_TAGS, Visit, _describe
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 RULESETS = ("encyclopedie-1765", "espagnolette-19c", "revesino", "romestecq")
 #: How long the engine may take to load on a loaded machine before a test gives up.
@@ -169,6 +169,13 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
     assert not violations, _describe(violations)
     _clean(v)
+    # the hand opened in "Check your own reading": its scenario, whole, in Try it's editor
+    saved = json.loads(tab.get_attribute("#play-hand", "data-result") or "{}")
+    tab.get_by_role("link", name="Open this hand in “Check your own reading”").click()
+    editor = tab.locator(".try-edit textarea").first
+    editor.wait_for(timeout=LOAD)
+    text = editor.input_value()
+    assert "ruleset: encyclopedie-1765" in text and f"dealer: {saved['dealer']}" in text and "plays:" in text
 
 
 def test_a_sitting_gives_the_standing_the_command_line_gives(visit: Callable[..., Visit], tmp_path: Path) -> None:
@@ -205,3 +212,17 @@ def test_an_engine_that_cannot_load_is_said_in_one_sentence(visit: Callable[...,
     text = status.inner_text()
     assert text.count(". ") == 0 and text.endswith(".")
     assert status.locator("a", has_text="the worked examples").get_attribute("href", timeout=1000)
+
+
+def test_the_offline_copy_says_the_engine_runs_on_the_served_site(browser: Browser, offline_site: Path) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto((offline_site / "play" / "revesino.html").as_uri(), wait_until="load")
+        status = tab.locator("#play-status", has_text="served site")
+        status.wait_for()
+        assert tab.locator("#play-deal").is_disabled()
+        href = status.locator("a").get_attribute("href") or ""
+        assert href.startswith("file://") and Path(href.removeprefix("file://")).is_file()
+    finally:
+        context.close()
