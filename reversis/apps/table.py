@@ -47,7 +47,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reversis.apps.sitting import parse_sitting, play_sitting
-from reversis.apps.table_hands import Carry, Item, ReversisAtTable, RomestecqAtTable, check_seat
+from reversis.apps.table_hands import AT_TABLE, Carry, Item, check_seat
 from reversis.core.cards import ACE, JACK, KING, QUEEN, TEN, Card, Pack, card_rank, card_suit
 from reversis.core.errors import IllegalAction, ReversisError, RulesetError, ScenarioError
 from reversis.core.game import JsonObject
@@ -55,7 +55,6 @@ from reversis.core.roles import role
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.core.scenario import dump_record
 from reversis.games import game_of, play_text
-from reversis.games.romestecq.params import Params as RomestecqParams
 
 __all__ = ["Table", "TableError", "card_face", "card_words", "rule_words", "table_json"]
 
@@ -162,8 +161,9 @@ class Table:
         self.dealer = dealer
         self.hand_seed = self.seed + len(self.records)
         rng = random.Random(self.hand_seed)
-        kind = RomestecqAtTable if self.game.name == "romestecq" else ReversisAtTable
-        self.at = kind(self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=BOT, carry=self._carry)
+        self.at = AT_TABLE[self.game.name](
+            self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=BOT, carry=self._carry
+        )
         self.said = []
         self._tell(self.at.news())
         self._advance()
@@ -301,8 +301,7 @@ class Table:
     def _side(self, side: int | str | None) -> str:
         if not isinstance(side, int):
             return "A side"
-        hand = self.at.hand
-        seats = hand.params.seats_of(side) if isinstance(hand.params, RomestecqParams) else [side]
+        seats = self.at.side(side)
         return "The side of " + " and ".join(self._party(s) for s in seats)
 
     # -- the end of a hand, and the sitting ------------------------------------------------------
@@ -336,7 +335,7 @@ class Table:
         """Deal the next hand of the sitting: the deal passes on, the pool or the marks carry over."""
         if not self.at.done:
             raise TableError("Refused: finish this hand before the next is dealt.")
-        if self.game.name == "romestecq" and self.at.hand.winner is not None:
+        if self.at.game_over:
             raise TableError("Refused: the game is over: a side has rubbed out all its marks.")
         if len(self.records) + 1 >= MAX_HANDS:
             raise TableError(f"Refused: a sitting at this table has at most {MAX_HANDS} hands.")
@@ -363,7 +362,7 @@ class Table:
             out.update(saved=self.saved(), account=self.account(), result=self.result(), outcome=self.outcome())
             out["standing"] = self.standing() if self.records else ""
             out["sitting"] = self.sitting_text() if self.records else ""
-            out["game_over"] = self.game.name == "romestecq" and self.at.hand.winner is not None
+            out["game_over"] = self.at.game_over
         return out
 
     def outcome(self) -> list[str]:

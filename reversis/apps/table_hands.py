@@ -31,7 +31,7 @@ from reversis.games.romestecq.hand import deal_cards
 from reversis.games.romestecq.params import compile_params as romestecq_params
 from reversis.games.romestecq.sitting import MANNERS
 
-__all__ = ["Carry", "Item", "ReversisAtTable", "RomestecqAtTable"]
+__all__ = ["AT_TABLE", "Carry", "Item", "ReversisAtTable", "RomestecqAtTable", "check_seat"]
 
 #: An action of the reader, as the page sends it: ``{"do": "play", "card": "7H"}`` and the like.
 Action = dict[str, Any]
@@ -78,8 +78,14 @@ class ReversisAtTable:
     def done(self) -> bool:
         return self.hand.phase is ReversisPhase.DONE
 
+    #: a hand of Reversis never ends the sitting
+    game_over = False
+
     def carry(self) -> Carry:
         return Carry(pool=self.hand.pool, betes=list(self.hand.betes))
+
+    def side(self, side: int) -> list[int]:
+        return [side]  # every player for himself
 
     def holding(self) -> list[Card]:
         return self.hand.holding(self.reader)
@@ -215,6 +221,14 @@ class RomestecqAtTable:
     def done(self) -> bool:
         return self.hand.phase is RomestecqPhase.DONE
 
+    @property
+    def game_over(self) -> bool:
+        """Whether a side has won the game in this hand (the sitting ends)."""
+        return self.hand.winner is not None
+
+    def side(self, side: int) -> list[int]:
+        return self.hand.params.seats_of(side)
+
     def carry(self) -> Carry:
         left = self.hand.marks.left
         return Carry(marks=(left[0], left[1]), manners=self.manners)
@@ -316,3 +330,10 @@ def check_seat(place: object, players: int) -> int:
     if place >= players:
         raise ScenarioError(f"There is no {ROLES[place]} at a table of {players} players: choose another seat")
     return place
+
+
+#: The table's hand of each game, by the game's name.
+AT_TABLE: dict[str, type[ReversisAtTable] | type[RomestecqAtTable]] = {
+    "reversis": ReversisAtTable,
+    "romestecq": RomestecqAtTable,
+}
