@@ -9,7 +9,7 @@
  * is set as text (textContent), never parsed as HTML; no inline style (classes of play.css).
  */
 
-const LOAD_LIMIT = 60; // seconds the engine may take to load before the page says it failed
+const LOAD_LIMIT = 120; // seconds the engine may take to load (a busy machine takes 45) before the page says it failed
 const MOVE_LIMIT = 10; // seconds one move may take
 let root = "";
 
