@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_browser import NARROW, WCAG_TAGS, Visit, _describe
+from test_browser import NARROW, SETTLED, WCAG_TAGS, Visit, _describe
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -145,8 +145,10 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     for scheme in ("light", "dark"):
         if scheme == "dark":
             tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
+            tab.evaluate("document.activeElement && document.activeElement.blur()")  # no toggle's tooltip
         for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
             tab.set_viewport_size(size)
+            tab.wait_for_function(SETTLED)  # the scheme's and the layout's transitions over
             overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert overflow <= 0, f"the page is {overflow} px wider than {width} px"
             tab.screenshot(path=str(screenshots / f"play-progress-{width}-{scheme}.png"), full_page=True)
