@@ -72,7 +72,12 @@ async function start() {
   phases.imported = seconds();
   const play = pyodide.globals.get("reversis").apps.web.play_json;
   const doctest = pyodide.globals.get("reversis").apps.web_doctest.run_doctest_json;
-  return { play, doctest };
+  // "Play a hand": reversis.apps.table, imported when a page first asks for it
+  const table = (request) => {
+    pyodide.runPython("import reversis.apps.table");
+    return pyodide.globals.get("reversis").apps.table.table_json(request);
+  };
+  return { play, doctest, table };
 }
 
 const engine = start();
@@ -92,7 +97,12 @@ self.onmessage = async (event) => {
   }
   const t0 = performance.now();
   try {
-    const out = op === "doctest" ? functions.doctest(text) : functions.play(text, JSON.stringify(options || {}));
+    const out =
+      op === "table"
+        ? functions.table(text)
+        : op === "doctest"
+          ? functions.doctest(text)
+          : functions.play(text, JSON.stringify(options || {}));
     self.postMessage({ id, answer: JSON.parse(out), seconds: (performance.now() - t0) / 1000 });
   } catch (error) {
     // a Python error the package does not turn into a line of its own: its last line

@@ -46,6 +46,7 @@ from reversis.corpus.bib import csl_item
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
 from reversis_site import examples as site_examples
+from reversis_site import play_page
 from reversis_site.fragments import FragmentError
 from reversis_site.links import anchor, annotation_link, fold, href, paragraph_link, relative, term_anchor
 from reversis_site.sources import download_files, downloads_page, source_page
@@ -314,6 +315,7 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
         out[Path("downloads.md")] = downloads_page(site, files, env)
         out.update(site_topics.pages(site, env))
         out.update(site_readings.pages(site.annotations, env))
+        out.update(play_page.pages(site, env))  # "Play a hand", one page per ruleset
         out.update(examples())
     out.update(files)
     out.update(schema_files())

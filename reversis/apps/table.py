@@ -1,0 +1,443 @@
+"""A hand at the table: the reader takes one seat of a hand under any ruleset, the bots play the
+others, and every rule is told as it happens, with its English name and the source's words.
+
+The site's page "Play a hand" drives a :class:`Table` one step at a time through :func:`table_json`
+(in the reader's browser, as Try it runs the engine). A table deals a seeded hand under options
+checked against the ruleset's domains, seats the reader (the eldest hand unless he chooses), lets
+the bots play until he is to act, and says what he may do (:meth:`Table.offers`: the cards he may
+play, the exchanges, the declarations and calls and claims his game has). A move against the rules
+is refused in one sentence naming the rule it breaks, its paragraph and the source's words, and the
+hand goes on from where it was. Each thing that happens (a card played, a trick taken, each payment
+or mark) is one sentence that names the players by their place in the hand. A finished hand gives
+its complete scenario (:meth:`Table.saved`), which ``reversis play`` replays to the same result, its
+account, and over several hands the standing of the sitting (:mod:`reversis.apps.sitting`).
+
+The eldest hand may not discard a heart in the Encyclopédie, and must lead one to the first trick;
+the dealer, not the leader, takes it:
+
+>>> import textwrap
+>>> rules = load_ruleset("encyclopedie-1765")
+>>> table = Table.open(rules.id, seed=3, words=rule_words(rules))
+>>> table.you, [c["card"] for c in table.view()["holding"]][:5], [o["discard"] for o in table.offers()][:3]
+('the eldest hand', ['5S', '2H', '6H', '7H', 'KH'], ['5S', '4D', '7D'])
+>>> print(table.act({"do": "exchange", "discard": "5S"})[0]["text"])
+The eldest hand (you) discards the five of spades and takes the eight of hearts.
+>>> try:
+...     table.act({"do": "play", "card": "4D"})
+... except TableError as refused:
+...     print(textwrap.fill(str(refused), 100))
+Refused: 4D: the eldest must lead hearts to the first trick. That is the rule “The first lead”
+(play.first-lead), encyclopedie-1765:9: “Le premier en cartes doit toujours commencer par jouer du
+cœur s’il en a”.
+>>> [s["text"] for s in table.act({"do": "play", "card": "2H"})][4]
+'The dealer takes trick 1.'
+>>> while not table.done:
+...     _ = table.act(table.offers()[-1])
+>>> scenario, replayed = play_text(table.saved(), source="saved.yaml")
+>>> game_of(scenario.rules).result(replayed) == table.result()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from reversis.apps.sitting import parse_sitting, play_sitting
+from reversis.apps.table_hands import AT_TABLE, Carry, Item, check_seat
+from reversis.core.cards import ACE, JACK, KING, QUEEN, TEN, Card, Pack, card_rank, card_suit
+from reversis.core.errors import IllegalAction, ReversisError, RulesetError, ScenarioError
+from reversis.core.game import JsonObject
+from reversis.core.roles import role
+from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
+from reversis.core.scenario import dump_record
+from reversis.games import game_of, play_text
+
+__all__ = ["Table", "TableError", "card_face", "card_words", "rule_words", "table_json"]
+
+#: The most hands of one sitting at the table.
+MAX_HANDS = 40
+#: The bot that plays the other seats.
+BOT = "cautious"
+
+_RANKS = {ACE: "ace", KING: "king", QUEEN: "queen", JACK: "jack", TEN: "ten"}
+_SPANISH_RANKS = {KING: "rey", QUEEN: "caballo", JACK: "sota"}
+_NUMBERS = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+class TableError(ReversisError):
+    """A request the table refuses, in one sentence; the hand is as it was. ``rule``: the engine rule
+    a refused move breaks, if any."""
+
+    def __init__(self, message: str, *, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+def card_words(pack: Pack, card: Card) -> str:
+    """A card in words: ``the seven of hearts``, ``the sota of copas``.
+
+    >>> from reversis.core.cards import FRENCH, SPANISH
+    >>> card_words(FRENCH, FRENCH.parse("7H")), card_words(SPANISH, SPANISH.parse("RO"))
+    ('the seven of hearts', 'the rey of oros')
+    """
+    rank = card_rank(card)
+    words = (_SPANISH_RANKS if pack.id == "spanish" else {}).get(rank) or _RANKS.get(rank) or _NUMBERS[rank]
+    return f"the {words} of {pack.suit_names[card_suit(card)]}"
+
+
+def card_face(pack: Pack, card: Card) -> JsonObject:
+    """A card as the page draws it: its notation, its face (rank and suit symbol where the pack has
+    symbols), its words and its suit.
+
+    >>> from reversis.core.cards import FRENCH
+    >>> card_face(FRENCH, FRENCH.parse("TS"))
+    {'card': 'TS', 'face': '10♠', 'words': 'the ten of spades', 'suit': 'spades'}
+    """
+    name, suit = pack.name(card), card_suit(card)
+    face = ("10" if name[0] == "T" else name[0]) + "♠♥♦♣"[suit] if pack.id == "french" else name
+    return {"card": name, "face": face, "words": card_words(pack, card), "suit": pack.suit_names[suit]}
+
+
+def rule_words(rules: Ruleset) -> dict[str, dict[str, str]]:
+    """For each engine rule, the words of its source that it rests on: the quote of its first
+    annotation, the paragraph, the English gloss and the annotation's id (the site writes them for the
+    page, where the annotations are not loaded)."""
+    from reversis.annotations import load_annotations  # the annotations' files, beside the package
+
+    annotations = {a.id: a for a in load_annotations()}
+    out: dict[str, dict[str, str]] = {}
+    for rule, ids in rules.rule_annotations.items():
+        found = [annotations[i] for i in ids if i in annotations and annotations[i].source == rules.source]
+        found = found or [annotations[i] for i in ids if i in annotations]
+        if found:
+            a = found[0]
+            out[rule] = {"quote": a.quote, "paragraph": a.paragraph, "gloss": a.gloss, "annotation": a.id}
+    return out
+
+
+class Table:
+    """A sitting at one table: the hand in play, and the records of the hands finished before it."""
+
+    def __init__(self, rules: Ruleset, *, seed: int = 1, place: int = 1, words: Mapping[str, Any] | None = None):
+        self.rules, self.seed, self.words = rules, seed, dict(words or {})
+        self.game = game_of(rules)
+        self.players = int(rules["players"])
+        self.reader = check_seat(place, self.players)  # the first dealer is seat 0
+        self.records: list[str] = []
+        self.said: list[JsonObject] = []  # every sentence of the hand in play, in order
+        self._carry = Carry()
+        self._deal(dealer=0)
+
+    @classmethod
+    def open(
+        cls,
+        ruleset: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int = 1,
+        place: int = 1,
+        words: Mapping[str, Any] | None = None,
+    ) -> Table:
+        """A table under a ruleset and options (each checked against its domain), the hand dealt."""
+        if ruleset not in ruleset_ids():
+            raise TableError(f"There is no ruleset {ruleset!r} (known: {', '.join(ruleset_ids())}).")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32:
+            raise TableError(f"The seed {seed!r} is not a whole number from 0 to {2**32 - 1}.")
+        try:
+            rules = load_ruleset(ruleset).with_options(dict(options or {}))
+            return cls(rules, seed=seed, place=place, words=words)
+        except OptionError as exc:
+            raise TableError(f"Option {exc.option}{exc.path}: {exc.detail}.") from None
+        except (RulesetError, ScenarioError) as exc:
+            raise TableError(f"{exc}.") from None
+
+    # -- the hand ---------------------------------------------------------------------------------
+
+    def _deal(self, *, dealer: int) -> None:
+        self.dealer = dealer
+        self.hand_seed = self.seed + len(self.records)
+        rng = random.Random(self.hand_seed)
+        self.at = AT_TABLE[self.game.name](
+            self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=BOT, carry=self._carry
+        )
+        self.said = []
+        self._tell(self.at.news())
+        self._advance()
+
+    def _advance(self) -> list[JsonObject]:
+        """The bots play until the reader is to act or the hand ends; what was said meanwhile."""
+        told: list[JsonObject] = []
+        while not self.at.done and not self.at.waiting():
+            self.at.step()
+            told += self._tell(self.at.news())
+        return told
+
+    @property
+    def done(self) -> bool:
+        return self.at.done
+
+    @property
+    def you(self) -> str:
+        """The reader's place in the hand: ``the eldest hand``…"""
+        return self.who(self.reader)
+
+    def who(self, seat: int) -> str:
+        return role(seat, dealer=self.dealer, players=self.players)
+
+    def offers(self) -> list[dict[str, Any]]:
+        """What the reader may do now, each as the page sends it back."""
+        return self.at.offers()
+
+    def act(self, action: Mapping[str, Any]) -> list[JsonObject]:
+        """Apply the reader's move, then the bots' until he is to act again: what was said.
+        A move against the rules raises :class:`TableError`, one sentence, and changes nothing."""
+        if not isinstance(action, Mapping) or not isinstance(action.get("do"), str):
+            raise TableError('A move is {"do": …}: play, exchange, declare, decline, claim or claims-done.')
+        if self.at.done:
+            raise TableError("Refused: the hand is over; deal the next hand to play on.")
+        card = self._card(action)
+        try:
+            self.at.act(dict(action), card)
+        except IllegalAction as exc:
+            raise TableError(self.refusal(exc), rule=exc.rule) from None
+        return self._tell(self.at.news()) + self._advance()
+
+    def _card(self, action: Mapping[str, Any]) -> Card | None:
+        key = "discard" if action["do"] == "exchange" else "card" if action["do"] == "play" else None
+        if key is None or (key == "discard" and action.get(key) is None):
+            return None
+        try:
+            return self.rules.pack.parse(action.get(key))
+        except ScenarioError as exc:
+            raise TableError(f"Refused: {exc}.") from None
+
+    def refusal(self, exc: IllegalAction) -> str:
+        """A refused move in one sentence: what is wrong, the rule by its English name and id, its
+        paragraph and the source's words."""
+        what = re.sub(r"\bseat (\d+)", lambda m: self.who(int(m.group(1))), str(exc))
+        name = self.rules.rule_names.get(exc.rule)
+        if name is None:
+            return f"Refused: {what} (rule {exc.rule})."
+        return f"Refused: {what}. That is the rule “{name}” ({exc.rule}){self._source(exc.rule)}."
+
+    def _source(self, rule: str) -> str:
+        words = self.words.get(rule)
+        if words:
+            return f", {words['paragraph']}: “{words['quote']}”"
+        cites = self.rules.rule_cites.get(rule, ())
+        return f", {', '.join(cites)}" if cites else ""
+
+    # -- what is said -----------------------------------------------------------------------------
+
+    def _tell(self, items: list[Item]) -> list[JsonObject]:
+        told = []
+        for item in items:
+            text = self.sentence(item)
+            if text:
+                said: JsonObject = {"kind": item.kind, "text": text, "rule": item.rule}
+                if item.rule in self.rules.rule_names:
+                    said["rule_name"] = self.rules.rule_names[item.rule]
+                    said["cites"] = list(item.cites or self.rules.rule_cites.get(item.rule, ()))
+                    said.update({k: v for k, v in self.words.get(item.rule, {}).items() if k != "annotation"})
+                    if "annotation" in self.words.get(item.rule, {}):
+                        said["annotation"] = self.words[item.rule]["annotation"]
+                if item.kind == "payment":
+                    said.update(payer=item.seat if item.seat is not None else "pool", payee=item.other)
+                    said.update(amount=item.amount)
+                if item.kind == "marks":
+                    said.update(side=item.other, marks=item.amount)
+                told.append(said)
+        self.said += told
+        return told
+
+    def _party(self, party: int | str | None) -> str:
+        if not isinstance(party, int):
+            return "the pool"
+        return self.who(party) + (" (you)" if party == self.reader else "")
+
+    def sentence(self, item: Item) -> str:
+        """One sentence for what happened, the players named by their place."""
+        pack, who = self.rules.pack, self._party(item.seat).capitalize()
+        card = card_words(pack, item.card) if item.card is not None else ""
+        named = self.rules.rule_names.get(item.rule, "")
+        k = item.kind
+        if k == "play":
+            return f"{who} plays {card}" + (f", saying “{item.name}”." if item.name else ".")
+        if k == "trick":
+            return f"{who} takes trick {item.trick}."
+        if k == "payment":
+            unit = "chip" if item.amount == 1 else "chips"
+            return f"{who} pays {self._party(item.other)} {item.amount} {unit}: {named or item.rule}."
+        if k == "marks":
+            side = self._side(item.other)
+            if item.amount > 0:
+                return f"{side} rubs out {item.amount} mark{'s' * (item.amount != 1)}: {named or item.rule}."
+            return f"{side} has {-item.amount} mark{'s' * (item.amount != -1)} chalked back on: {named or item.rule}."
+        if k == "exchange":
+            if item.card is None:
+                return f"{who} discards a card under the talon" + (
+                    " and takes one." if item.rule == "exchange.take" else "."
+                )
+            took = f" and takes {card_words(pack, int(item.other))}" if isinstance(item.other, int) else ""
+            return f"{who} discards {card}{took}."
+        if k == "pass":
+            return f"{who} does not exchange."
+        if k == "declare":
+            return f"{who} declares the {item.name} before trick {item.trick}."
+        if k == "lost":
+            return f"{who} loses the {item.name} by taking trick {item.trick}."
+        if k == "bete":
+            return f"{who} makes the bête and owes the pool {item.amount}: {named or item.rule}."
+        if k == "out-of-turn":
+            return f"{who} plays {card} out of turn and takes it back."
+        if k == "claim":
+            return f"{who} counts the {item.name.replace('-', ' ')} for {item.amount} mark{'s' * (item.amount != 1)}."
+        return ""
+
+    def _side(self, side: int | str | None) -> str:
+        if not isinstance(side, int):
+            return "A side"
+        seats = self.at.side(side)
+        return "The side of " + " and ".join(self._party(s) for s in seats)
+
+    # -- the end of a hand, and the sitting ------------------------------------------------------
+
+    def saved(self) -> str:
+        """The finished hand as a scenario (YAML) that ``reversis play`` replays to the same result."""
+        if not self.at.done:
+            raise TableError("Refused: a hand is saved once it is over.")
+        return dump_record(self.game.record(self.at.hand, bot=BOT, seed=self.hand_seed))
+
+    def result(self) -> JsonObject:
+        """The finished hand's result, as ``reversis play --json`` gives it."""
+        return self.game.result(self.at.hand)
+
+    def account(self) -> str:
+        """The finished hand told as ``reversis play`` tells it."""
+        scenario, _ = play_text(self.saved(), source="hand.yaml")
+        return self.game.account(self.at.hand, scenario)
+
+    def sitting_text(self) -> str:
+        """Every finished hand of the sitting, one document each, as ``reversis sitting`` replays them."""
+        hands = self.records + ([self.saved()] if self.at.done else [])
+        return "".join(f"--- # hand {i}\n{text}" for i, text in enumerate(hands, start=1))
+
+    def standing(self) -> str:
+        """The sitting's hands replayed by :mod:`reversis.apps.sitting`, and its standing."""
+        sitting = parse_sitting(self.sitting_text(), source="sitting.yaml")
+        return sitting.table(play_sitting(sitting))
+
+    def next_hand(self) -> list[JsonObject]:
+        """Deal the next hand of the sitting: the deal passes on, the pool or the marks carry over."""
+        if not self.at.done:
+            raise TableError("Refused: finish this hand before the next is dealt.")
+        if self.at.game_over:
+            raise TableError("Refused: the game is over: a side has rubbed out all its marks.")
+        if len(self.records) + 1 >= MAX_HANDS:
+            raise TableError(f"Refused: a sitting at this table has at most {MAX_HANDS} hands.")
+        self.records.append(self.saved())
+        self._carry = self.at.carry()
+        self._deal(dealer=(self.dealer + 1) % self.players)
+        return list(self.said)
+
+    def view(self) -> JsonObject:
+        """What the page shows now: the reader's place and cards, the trick, what he may do."""
+        pack = self.rules.pack
+        legal = {o.get("card") or o.get("discard") for o in self.offers()}
+        out: JsonObject = {
+            "ruleset": self.rules.id,
+            "hand": len(self.records) + 1,
+            "you": self.you,
+            "dealer": self.who(self.dealer),
+            "holding": [{**card_face(pack, c), "legal": pack.name(c) in legal} for c in self.at.holding()],
+            "trick": [{"who": self.who(s), **card_face(pack, c)} for s, c in self.at.current()],
+            "offers": [{**o, "label": self.label(o)} for o in self.offers()],
+            "done": self.done,
+        }
+        if self.done:
+            out.update(saved=self.saved(), account=self.account(), result=self.result(), outcome=self.outcome())
+            out["standing"] = self.standing() if self.records else ""
+            out["sitting"] = self.sitting_text() if self.records else ""
+            out["game_over"] = self.at.game_over
+        return out
+
+    def outcome(self) -> list[str]:
+        """What the finished hand left each player (Reversis: chips won or lost) or each side
+        (Romestecq: marks still to rub out), one sentence each, the reader's first."""
+        result = self.result()
+        if "balances" in result:
+            order = sorted(range(self.players), key=lambda s: (s != self.reader, (s - self.dealer) % self.players))
+            out = []
+            for seat in order:
+                amount = int(result["balances"][seat])
+                verb = "wins" if amount > 0 else "loses" if amount < 0 else "neither wins nor loses"
+                chips = f" {abs(amount)} chip{'s' * (abs(amount) != 1)}" if amount else ""
+                out.append(f"{self._party(seat).capitalize()} {verb}{chips} in this hand.")
+            return out
+        left = result["marks"]["after"]
+        out = [f"{self._side(side)} has {left[str(side)]} marks still to rub out." for side in (0, 1)]
+        if result["game_over"]:
+            out.append(f"{self._side(result['game_over']['winner'])} wins the game.")
+        return out
+
+    def label(self, offer: Mapping[str, Any]) -> str:
+        """An offer as its button reads."""
+        pack, do = self.rules.pack, offer["do"]
+        if do in ("play", "exchange") and (offer.get("card") or offer.get("discard")):
+            card = card_words(pack, pack.parse(offer.get("card") or offer.get("discard")))
+            verb = "Play" if do == "play" else "Discard"
+            return f"{verb} {card[4:]}" + (f", saying “{offer['call']}”" if offer.get("call") else "")
+        labels = {
+            "exchange": "Keep my cards (no exchange)",
+            "decline": "Declare nothing",
+            "claims-done": "Count no more",
+        }
+        if do in labels:
+            return labels[do]
+        if do == "declare":
+            return f"Declare the {offer['name']}"
+        return f"Count the {str(offer.get('combination')).replace('-', ' ')}"
+
+
+# -- the page's requests ----------------------------------------------------------------------------
+
+_TABLE: list[Table] = []  # the table of the page that asks (one page, one worker, one table)
+
+
+def table_json(request: str) -> str:
+    """A page's request as JSON text, answered as JSON text: ``{"op": "open", "ruleset", "options",
+    "seed", "place", "words"}``, ``{"op": "act", "action": {...}}``, ``{"op": "next"}``. The answer
+    is ``{"said": [...], "view": {...}}``, or ``{"error": one sentence, "view": the view unchanged}``."""
+    try:
+        asked = json.loads(request, object_pairs_hook=lambda p: {int(k) if k.isdigit() else k: v for k, v in p})
+        if not isinstance(asked, dict):
+            raise TableError("A request is a JSON object with its op.")
+        op = asked.get("op")
+        if op == "open":
+            table = Table.open(
+                str(asked.get("ruleset")),
+                asked.get("options") or {},
+                seed=asked.get("seed", 1),
+                place=asked.get("place", 1),
+                words=asked.get("words") or {},
+            )
+            _TABLE[:] = [table]
+            return json.dumps({"said": table.said, "view": table.view()}, ensure_ascii=False)
+        if not _TABLE:
+            raise TableError("No hand is dealt yet.")
+        table = _TABLE[0]
+        if op == "act":
+            said = table.act(asked.get("action") or {})
+        elif op == "next":
+            said = table.next_hand()
+        else:
+            raise TableError(f"Unknown request {op!r}.")
+        return json.dumps({"said": said, "view": table.view()}, ensure_ascii=False)
+    except (TableError, json.JSONDecodeError) as exc:
+        view = _TABLE[0].view() if _TABLE else None
+        rule = exc.rule if isinstance(exc, TableError) else ""
+        return json.dumps({"error": str(exc).split("\n")[0], "rule": rule, "view": view}, ensure_ascii=False)

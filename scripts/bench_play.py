@@ -1,0 +1,128 @@
+""" "Play a hand" measured in Chromium beside "Try it", the same engine, in the same run.
+
+``python scripts/bench_play.py [--site site] [--rounds 3] [--ruleset encyclopedie-1765]``
+
+For each round, in a fresh browser context (a first visit, nothing cached), the two alternate:
+
+* play: the page ``play/<ruleset>/`` opened and "Deal" pressed at once: the seconds from opening the
+  page to the reader's cards shown (the engine loaded, the hand dealt); then the hand played to its
+  end by the keyboard, the page's own timings read: the slowest bot's card (a move's seconds over
+  the bots' cards it brought) and the settlement (the move that ended the hand);
+* try: a worked example of the same ruleset opened and its "Try it" pressed at once: the seconds
+  to its options shown (the engine loaded and the hand played), the peer of the first deal.
+
+The medians are printed with the ratio of the first deal to Try it's first result, beside the
+goals of issue 35: the page interactive in 10 s or less on a first visit, a bot's card in 0.3 s or
+less, a hand's settlement in 0.5 s or less. The site is served by ``reversis_site.serve`` (as
+``make site`` serves it) from ``--site`` (``make build`` builds it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, sync_playwright
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = {
+    "encyclopedie-1765": "quinola-placed",
+    "revesino": "rev-aces-placed-copas",
+    "romestecq": "triche-of-queens-nothing",
+}
+
+
+@contextlib.contextmanager
+def served(site: Path) -> Iterator[str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-u", "-m", "reversis_site.serve", "--port", str(port), str(site)]
+    server = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()  # "Serving the site on http://127.0.0.1:PORT/PATH/"
+        yield line.split(" on ", 1)[1].strip()
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def play(browser: Browser, url: str, ruleset: str) -> dict[str, float]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        tab = context.new_page()
+        t0 = time.monotonic()
+        tab.goto(f"{url}play/{ruleset}/", wait_until="load")
+        tab.locator("#play-deal").click()
+        tab.locator(".play-table h2").wait_for(timeout=300_000)
+        first = time.monotonic() - t0
+        while tab.get_attribute(".play-table", "data-done") != "true":
+            before = len(json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")["moves"])
+            tab.keyboard.press("Enter")
+            tab.wait_for_function(
+                "n => JSON.parse(document.getElementById('play-hand').dataset.timings).moves.length > n", arg=before
+            )
+        timings: dict[str, Any] = json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")
+        card = max(m["seconds"] / m["bots"] for m in timings["moves"] if m["bots"])
+        return {"first": first, "card": card, "settlement": float(timings["settlement"])}
+    finally:
+        context.close()
+
+
+def try_it(browser: Browser, url: str, ruleset: str) -> float:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        tab = context.new_page()
+        t0 = time.monotonic()
+        tab.goto(f"{url}examples/{EXAMPLE[ruleset]}/", wait_until="load")
+        tab.locator(".try-it .try-start").click()
+        tab.locator(".try-it fieldset .try-option").first.wait_for(timeout=300_000)
+        return time.monotonic() - t0
+    finally:
+        context.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--site", type=Path, default=REPO / "site")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--ruleset", default="encyclopedie-1765", choices=sorted(EXAMPLE))
+    args = parser.parse_args(argv)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    plays: list[dict[str, float]] = []
+    tries: list[float] = []
+    with served(args.site) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, headless=True)
+        for round_ in range(args.rounds):
+            order = ("play", "try") if round_ % 2 == 0 else ("try", "play")
+            for which in order:
+                if which == "play":
+                    plays.append(play(browser, url, args.ruleset))
+                else:
+                    tries.append(try_it(browser, url, args.ruleset))
+        browser.close()
+    first = statistics.median(p["first"] for p in plays)
+    peer = statistics.median(tries)
+    print(f"play a hand ({args.ruleset}), median of {args.rounds} first visits:")
+    print(
+        f"  first deal shown      {first:6.2f} s   (goal <= 10 s);"
+        f" Try it's first result {peer:.2f} s; ratio {first / peer:.2f}"
+    )
+    print(f"  slowest bot's card    {statistics.median(p['card'] for p in plays):6.3f} s   (goal <= 0.3 s)")
+    print(f"  settlement            {statistics.median(p['settlement'] for p in plays):6.3f} s   (goal <= 0.5 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
