@@ -2,19 +2,23 @@
    its annotations open when the reader asks.
 
    Without this script every annotation stands beside (or below) its paragraph. With it, they are
-   closed: the words an annotation quotes are a link (a.annotated) whose activation, by click or by
-   Enter, opens the annotations it names beside the paragraph (below it on a narrow screen) and
-   moves the focus to them; Escape there closes them and gives the focus back. The count beside a
-   paragraph's id opens all of that paragraph's. Above the text, "Show every annotation" opens or
-   closes them all, and three buttons show every paragraph in its transcription, its OCR or its
-   translation. An address that names an annotation (#enc1765-quinola-placed) opens it. On every
-   page, a term of the glossary is underlined once in a paragraph.
+   closed: the words an annotation quotes are followed by a small sign, a link (a.annotated) whose
+   activation, by click, tap or Enter, opens the annotations it names beside the paragraph (below
+   it on a narrow screen) and moves the focus to them; Escape there closes them and gives the focus
+   back. A click or a tap on the words themselves does the same. The link of a paragraph's
+   apparatus opens all of that paragraph's. A click or a tap on a corrected word opens the
+   paragraph's apparatus at that correction (what the OCR read, and why it was corrected), and one on
+   a term of the glossary opens it at the term's sense. Above
+   the text, "Show every annotation" opens or closes them all, and three buttons show every
+   paragraph in its transcription, its OCR or its translation. An address that names an annotation
+   (#enc1765-quinola-placed) or a correction opens it. On every page, a term of the glossary is
+   underlined once in a paragraph, and a quotation shortened in a table (.quote-hint) shows in full
+   when it is clicked, tapped or focused and Enter is pressed.
    No inline script and no style attribute: the policy of the site allows neither. */
 (function () {
   "use strict";
 
-  var WIDE = window.matchMedia("(min-width: 76.25em)");
-  var VERSIONS = ["Transcription", "OCR", "Translation"];
+  var VERSIONS = [["Transcription", "transcription"], ["OCR", "ocr"], ["Translation", "translation"]];
 
   function all(selector, root) {
     return Array.prototype.slice.call((root || document).querySelectorAll(selector));
@@ -42,17 +46,14 @@
     return all(scope + " " + selector + ", " + (scope ? scope + selector : selector));
   }
 
-  // Close what is open in a paragraph (or everywhere: null), and put its side column back at the top.
+  // Close what is open in a paragraph (or everywhere: null).
   function close(passage) {
     within(passage, ".annotation.is-shown").forEach(function (a) { a.classList.remove("is-shown"); });
     within(passage, "[aria-expanded=true]").forEach(function (l) { l.setAttribute("aria-expanded", "false"); });
-    within(passage, ".apparatus.is-open").forEach(function (aside) {
-      aside.classList.remove("is-open");
-      aside.style.removeProperty("padding-top");
-    });
+    within(passage, ".apparatus.is-open").forEach(function (aside) { aside.classList.remove("is-open"); });
   }
 
-  // Open the annotations `ids` of a passage; on a wide screen, level with the words `link` marks.
+  // Open the annotations `ids` of a passage (in place among the margin notes on a wide screen).
   function open(passage, ids, link, focus) {
     close(passage);
     var shown = ids.map(annotation).filter(Boolean);
@@ -61,12 +62,9 @@
     if (link) { link.setAttribute("aria-expanded", "true"); }
     var aside = shown[0].closest(".apparatus");
     aside.classList.add("is-open");
-    if (link && WIDE.matches && !document.documentElement.classList.contains("annotations-all")) {
-      var offset = link.getBoundingClientRect().top - aside.getBoundingClientRect().top;
-      if (offset > 0) { aside.style.paddingTop = offset + "px"; }
-    }
     if (focus) {
-      shown[0].focus({ preventScroll: WIDE.matches });
+      shown[0].focus({ preventScroll: true });
+      shown[0].scrollIntoView({ block: "nearest" });
     }
   }
 
@@ -94,21 +92,48 @@
     return b;
   }
 
-  // The first set of tabs of a paragraph: its versions (the citation has its own tabs, left alone).
-  function versionTabs(passage) {
-    var set = passage.querySelector(":scope > .tabbed-set");
-    return set ? all(":scope > input", set) : [];
-  }
-
+  // Every paragraph in one version: the radio button of that version in each paragraph's apparatus.
   function showVersion(index, buttons) {
-    all(".passage-text").forEach(function (passage) {
-      var inputs = versionTabs(passage);
-      if (inputs[index]) {
-        inputs[index].checked = true;
-        inputs[index].dispatchEvent(new Event("change", { bubbles: true }));
-      }
+    all(".passage-text .version-" + VERSIONS[index][1]).forEach(function (input) {
+      input.checked = true;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
     });
     buttons.forEach(function (b, i) { press(b, i === index); });
+  }
+
+  // An entry of a paragraph's apparatus (a correction, a term): the apparatus opened, the entry marked.
+  function showEntry(entry, focus) {
+    var details = entry.closest("details");
+    if (details) { details.open = true; }
+    all(".apparatus-body .is-shown").forEach(function (shown) { shown.classList.remove("is-shown"); });
+    entry.classList.add("is-shown");
+    if (focus) { entry.focus({ preventScroll: true }); }
+    entry.scrollIntoView({ block: "center" });
+  }
+
+  // A quotation shortened in a table, its whole text in its title: shown in full, or shortened
+  // again, by click, tap or Enter.
+  function quoteHints() {
+    all(".quote-hint[title]").forEach(function (hint) {
+      var short = hint.textContent;
+      var full = "\u201c" + hint.getAttribute("title") + "\u201d";
+      if (full === short) { return; }
+      hint.setAttribute("tabindex", "0");
+      hint.setAttribute("role", "button");
+      hint.setAttribute("aria-expanded", "false");
+      function flip() {
+        var open = hint.getAttribute("aria-expanded") !== "true";
+        hint.textContent = open ? full : short;
+        hint.setAttribute("aria-expanded", open ? "true" : "false");
+      }
+      hint.addEventListener("click", flip);
+      hint.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          flip();
+        }
+      });
+    });
   }
 
   function toolbar(first) {
@@ -131,7 +156,7 @@
     label.className = "reading-versions-label";
     label.textContent = "Every paragraph as:";
     versions.appendChild(label);
-    var buttons = VERSIONS.map(function (name, i) { return button(name, i === 0); });
+    var buttons = VERSIONS.map(function (version, i) { return button(version[0], i === 0); });
     buttons.forEach(function (b, i) {
       b.addEventListener("click", function () { showVersion(i, buttons); });
       versions.appendChild(b);
@@ -144,6 +169,11 @@
 
   function openTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
+    var entry = id && document.getElementById(id);
+    if (entry && entry.classList.contains("correction-entry")) {
+      showEntry(entry, false);
+      return;
+    }
     var target = id && annotation(id);
     if (!target) { return; }
     var passage = passageOf(target);
@@ -168,6 +198,7 @@
 
   function init() {
     glossOnce();
+    quoteHints();
     var passages = all(".passage-text");
     if (!passages.length) { return; }
     document.documentElement.classList.add("annotations-on-demand");
@@ -190,6 +221,48 @@
       link.addEventListener("click", function (event) {
         event.preventDefault();
         toggle(link);
+      });
+    });
+    // A margin note's title opens its annotation, or closes it.
+    all(".apparatus .annotation-title > a").forEach(function (title) {
+      title.addEventListener("click", function (event) {
+        event.preventDefault();
+        var note = title.closest(".annotation");
+        var passage = passageOf(note);
+        if (note.classList.contains("is-shown")) {
+          close(passage);
+          return;
+        }
+        var marker = document.querySelector(".passage-text[data-paragraph='" + passage + "'] a.annotated[data-annotations~='" + note.id + "']");
+        open(passage, [note.id], marker, false);
+      });
+    });
+    all(".annotated-words").forEach(function (words) {
+      var link = words.nextElementSibling;
+      if (!link || !link.classList.contains("annotated")) { return; }
+      words.addEventListener("click", function (event) {
+        if (event.target.closest("a, .correction")) { return; }
+        toggle(link);
+      });
+    });
+    // A term of the glossary in the text (its sense a tooltip for a mouse): a click or a tap opens
+    // the paragraph's apparatus at the term.
+    all(".passage-text > .transcription abbr[title]").forEach(function (term) {
+      var name = term.getAttribute("title").split(":")[0];  // read now: the theme's tooltip takes the title away on hover
+      term.addEventListener("click", function (event) {
+        var holder = term.closest(".passage-text");
+        var entry = all(".paragraph-terms > dt", holder).filter(function (dt) { return dt.textContent === name; })[0];
+        if (!entry) { return; }
+        event.stopPropagation();
+        showEntry(entry, false);
+      });
+    });
+    all(".transcription .correction[data-correction]").forEach(function (word) {
+      word.addEventListener("click", function (event) {
+        var entry = document.getElementById(word.getAttribute("data-correction"));
+        if (!entry) { return; }
+        event.stopPropagation();
+        showEntry(entry, true);
       });
     });
     openTarget();

@@ -269,6 +269,7 @@ def glossary_page(site: Site, env: jinja2.Environment) -> str:
         terms.append(
             {
                 "term": term,
+                "letter": fold(term.term)[:1].upper(),  # the terms under their initial, accents folded
                 "anchor": term_anchor(term),
                 "paragraphs": [(pid, paragraph_link(pid, page=page)) for pid in term.paragraphs],
                 "see": see,

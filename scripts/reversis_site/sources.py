@@ -53,7 +53,11 @@ def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapp
             items.append({"kind": "page-break", "page": block.page_break})
             continue
         if not block.number:
-            items.append({"kind": "excluded", "html": transcription_html(block.segments)})
+            left_out = [seg for seg in block.segments if seg.kind == "del"]
+            if items and items[-1]["kind"] == "excluded":
+                items[-1]["lines"].extend(left_out)
+            else:
+                items.append({"kind": "excluded", "lines": left_out})
             continue
         para = numbers[block.number]
         entry = entry_starts.get(para.id)
@@ -63,25 +67,23 @@ def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapp
             heading = {"text": entry.title, "level": 3 + max((level or 1) - 1, 0), "entry": entry}
         elif level:
             heading = {"text": _short(para.clean), "level": 3 + level - 1, "entry": None}
+        glossed = Glossed(site.glossary, para.id)
+        transcription = transcription_html(
+            para.segments, glossed, quotes=[(a.id, a.quote) for a in site.annotations_of(para.id)], anchor=para.anchor
+        )
         items.append(
             {
                 "kind": "paragraph",
                 "paragraph": para,
                 "heading": heading,
-                "transcription": transcription_html(
-                    para.segments,
-                    Glossed(site.glossary, para.id),
-                    quotes=[(a.id, a.quote) for a in site.annotations_of(para.id)],
-                ),
+                "transcription": transcription,
+                # the glossary's terms marked in the text (a tooltip for a mouse), listed in the apparatus
+                "terms": [term for term in glossed.terms if term in glossed.done],
                 "translation": translation_html(para.translation, Glossed(site.glossary, para.id)),
                 "annotations": [_annotation_view(site, a, page=page) for a in site.annotations_of(para.id)],
                 "see": _cross_references(source, para),
-                "cite": {
-                    "Chicago": cite(para.id, corpus=site.corpus),
-                    "BibTeX": cite(para.id, fmt="bibtex", corpus=site.corpus),
-                    "CSL-JSON": cite(para.id, fmt="csl-json", corpus=site.corpus),
-                },
-                "corrections": len(para.corrections),
+                "cite": paragraph_citations(site, para),
+                "corrections": _corrections(para),
             }
         )
     counts = Counter(c.cls for c in source.corrections)
@@ -103,6 +105,30 @@ def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapp
         work=work_line(source),
         annotation_count=sum(1 for a in site.annotations if a.source == source.id),
     )
+
+
+def _corrections(para: Paragraph) -> list[dict[str, Any]]:
+    """The corrections of a paragraph as its apparatus lists them, each with the id that its corrected
+    words in the text name (``transcription_html`` numbers them in the same order)."""
+    return [
+        {"id": f"correction-{para.anchor}-{n}", "correction": c, "meaning": CLASS_MEANINGS.get(c.cls, c.cls)}
+        for n, c in enumerate(para.corrections, start=1)
+    ]
+
+
+#: The citations of a paragraph's Cite box, as ``reversis cite`` gives them: label, style or format.
+CITATIONS = (
+    ("Chicago", "chicago", "text"),
+    ("APA", "apa", "text"),
+    ("MLA", "mla", "text"),
+    ("BibTeX", "chicago", "bibtex"),
+    ("CSL-JSON", "chicago", "csl-json"),
+)
+
+
+def paragraph_citations(site: Site, para: Paragraph) -> dict[str, str]:
+    """The citations of a paragraph in every style and format of ``reversis cite``, by label."""
+    return {label: cite(para.id, fmt=fmt, style=style, corpus=site.corpus) for label, style, fmt in CITATIONS}
 
 
 def work_line(source: Source) -> dict[str, Any]:

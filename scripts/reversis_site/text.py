@@ -4,8 +4,8 @@ glossary's terms as tooltips.
 Every value goes through :func:`text` (the ``finalize`` of the pages' jinja2 environment):
 HTML-escaped (jinja2's autoescape), with the characters that Markdown, attr_list and
 pymdownx.critic would read written as character references, so that the OCR's ``<``, ``&``, ``{``,
-``*`` and ``#`` show as printed wherever they stand. Only the corrections of the transcription are
-written as CriticMarkup (:func:`transcription_html`), which pymdownx.critic renders.
+``*`` and ``#`` show as printed wherever they stand. The transcription is its clean text, each
+correction marked and explained in the paragraph's apparatus (:func:`transcription_html`).
 
 >>> str(text("a <b> & *c* {--d--} [e](f)"))
 'a &lt;b&gt; &amp; &#42;c&#42; &#123;--d--&#125; &#91;e&#93;(f)'
@@ -218,31 +218,52 @@ CLASS_MEANINGS = {
 
 
 def transcription_html(
-    segments: Iterable[Segment], glossary: Glossed | None = None, quotes: Sequence[tuple[str, str]] = ()
+    segments: Iterable[Segment],
+    glossary: Glossed | None = None,
+    quotes: Sequence[tuple[str, str]] = (),
+    *,
+    anchor: str = "",
 ) -> Markup:
-    """The transcription of a block: text escaped, each correction as CriticMarkup in a span whose
-    ``title`` explains it (class and note), each page break as a marker.
+    """The clean text of a block as HTML: its text content is the clean text, unbroken, so that an
+    annotation client finds every quote of the annotations (a ``TextQuoteSelector``) in it.
 
-    The comment of a correction is given to pymdownx.critic as written (critic escapes it);
-    the OCR and clean sides are escaped here, so that ``~>`` or ``--}`` cannot occur in them.
+    Each correction is its corrected words in a span that names it (``data-correction``: the id of
+    its entry in the paragraph's apparatus, ``correction-<anchor>-<n>``; its class, the OCR's
+    reading and the note in ``title``); a correction that removes words is an empty span. A page
+    break is an empty span that the style sheet shows as ``[p. N]`` (its ``data-page``). The OCR's
+    readings and the notes are in the paragraph's list of corrections, never in the text.
 
     ``quotes`` are the annotations of the block, as (annotation id, quote of the clean text): each
-    stretch of the text that annotations quote (quotes that overlap make one stretch) is a link,
-    ``<a class="annotated">``, to the first of them, naming all of them in ``data-annotations``. A
-    stretch never cuts a correction: it grows to hold the whole of one it would cut.
+    stretch of the text that annotations quote (quotes that overlap make one stretch) is a span,
+    ``<span class="annotated-words">``, followed by an empty link, ``<a class="annotated">``, to the
+    first of them, naming all of them in ``data-annotations``, which the style sheet shows as a small
+    sign. A stretch never cuts a correction: it grows to hold the whole of one it would cut.
 
     >>> from reversis.corpus.markup import parse_block
-    >>> str(transcription_html(parse_block("il {~~eft~>est~~}{>>long-s<<} <ici>", where="x")))
-    'il <span class="correction correction-long-s" title="long-s">{~~eft~>est~~}{>>long-s<<}</span> &lt;ici&gt;'
+    >>> str(transcription_html(parse_block("il {~~eft~>est~~}{>>long-s<<} <ici>", where="x"), anchor="p1"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    'il <span class="correction correction-long-s" data-correction="correction-p1-1"
+    title="long-s; OCR: eft">est</span> &lt;ici&gt;'
     >>> str(transcription_html(parse_block("Il joue. Il {~~eft~>est~~}{>>long-s<<} seul.", where="x"),
     ...     quotes=[("a-2", "est seul."), ("a-1", "Il est")]))  # doctest: +NORMALIZE_WHITESPACE
-    'Il joue. <a class="annotated" href="#a-1" data-annotations="a-1 a-2">Il <span class="correction
-    correction-long-s" title="long-s">{~~eft~>est~~}{>>long-s<<}</span> seul.</a>'
+    'Il joue. <span class="annotated-words" data-annotations="a-1 a-2">Il <span class="correction
+    correction-long-s" title="long-s; OCR: eft">est</span> seul.</span><a class="annotated" href="#a-1"
+    data-annotations="a-1 a-2" aria-label="2 annotations of these words" title="2 annotations of these words"></a>'
     """
     segments = list(segments)
     events = _quote_events(segments, quotes)
     parts: list[str] = []
     at = 0  # the position in the clean text (the ``new`` side of every segment)
+    number = 0  # the corrections of the block, counted from 1
+    spaced = [True]  # whether the text so far ends with a space: a removal between two spaces leaves one
+
+    def words(value: str) -> str:
+        value = re.sub(r"\s+", " ", value)
+        if spaced[0] and value.startswith(" "):
+            value = value[1:]
+        if value:
+            spaced[0] = value.endswith(" ")
+        return value
 
     def flush(upto: int) -> None:
         while events and events[0][0] <= upto:
@@ -254,28 +275,34 @@ def transcription_html(
         if seg.kind == "text":
             cut = at
             for position in sorted({e[0] for e in events if at < e[0] < at + width}):
-                parts.append(_plain(seg.new[cut - at : position - at], glossary))
+                parts.append(_plain(words(seg.new[cut - at : position - at]), glossary))
                 flush(position)
                 cut = position
-            parts.append(_plain(seg.new[cut - at :], glossary))
+            parts.append(_plain(words(seg.new[cut - at :]), glossary))
         elif seg.kind == "pb":
-            parts.append(f'<span class="page-break">[p. {text(seg.new)}]</span>')
+            parts.append(f'<span class="page-break" data-page="{text(seg.new)}"></span>')
         else:
-            old, new = text(re.sub(r"\s+", " ", seg.old)), text(re.sub(r"\s+", " ", seg.new))
-            if seg.kind == "sub":
-                change = f"{{~~{old}~>{new}~~}}"
-            elif seg.kind == "del":
-                change = f"{{--{old}--}}"
-            else:
-                change = f"{{++{new}++}}"
-            comment = _comment(seg).replace("<<}", "<< }")
+            number += 1
+            named = f' data-correction="correction-{text(anchor)}-{number}"' if anchor else ""
+            deleted = " correction-deleted" if seg.kind == "del" else ""
+            corrected = "" if seg.kind == "del" else text(words(seg.new))
             parts.append(
-                f'<span class="correction correction-{text(seg.cls)}" title="{text(_comment(seg))}">'
-                f"{change}{{>>{comment}<<}}</span>"
+                f'<span class="correction correction-{text(seg.cls)}{deleted}"{named}'
+                f' title="{text(correction_title(seg))}">{corrected}</span>'
             )
         at += width
     flush(at)
     return Markup("".join(parts).strip())
+
+
+def correction_title(segment: Segment) -> str:
+    """What a correction is, in a line: its class, its note, and the OCR's reading.
+
+    >>> from reversis.corpus.markup import parse_block
+    >>> correction_title(parse_block("{~~eft~>est~~}{>>long-s: the long s<<}", where="x")[0])
+    'long-s: the long s; OCR: eft'
+    """
+    return f"{_comment(segment)}; OCR: {collapse(segment.old)}" if segment.old.strip() else _comment(segment)
 
 
 def _plain(value: str, glossary: Glossed | None) -> str:
@@ -310,8 +337,15 @@ def _quote_events(segments: Sequence[Segment], quotes: Sequence[tuple[str, str]]
     events: list[tuple[int, str]] = []
     for start, end, ids in stretches:
         named = " ".join(str(text(i)) for i in ids)
-        events.append((start, f'<a class="annotated" href="#{text(ids[0])}" data-annotations="{named}">'))
-        events.append((end, "</a>"))
+        label = f"{len(ids)} annotation{'' if len(ids) == 1 else 's'} of these words"
+        events.append((start, f'<span class="annotated-words" data-annotations="{named}">'))
+        events.append(
+            (
+                end,
+                f'</span><a class="annotated" href="#{text(ids[0])}" data-annotations="{named}"'
+                f' aria-label="{label}" title="{label}"></a>',
+            )
+        )
     return events
 
 

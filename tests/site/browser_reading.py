@@ -38,8 +38,10 @@ def _open(visit: Callable[..., Visit], path: str, *, width: str, scheme: str = "
 
 
 def _shown(tab: Any) -> int:
+    """How many annotations are open (their quotation shown; on a wide screen the others show their
+    title only, as margin notes)."""
     count: int = tab.evaluate(
-        "() => [...document.querySelectorAll('.apparatus .annotation')].filter(a => a.offsetParent).length"
+        "() => [...document.querySelectorAll('.apparatus .annotation-quote')].filter(a => a.offsetParent).length"
     )
     return count
 
@@ -65,7 +67,8 @@ def test_annotations_open_beside_the_words_they_quote(
     width: str,
     scheme: str,
 ) -> None:
-    """A click on quoted words opens their annotations, beside the paragraph on a wide screen, below
+    """A click on the sign after quoted words opens their annotations, in the column beside the
+    paragraph on a wide screen (where the paragraph's other annotations stand by their titles), below
     it on a phone; a second click closes them."""
     v, tab = _open(visit, SOURCE, width=width, scheme=scheme)
     mark = tab.locator(".passage-text[data-paragraph=p4] a.annotated").nth(2)
@@ -83,24 +86,28 @@ def test_annotations_open_beside_the_words_they_quote(
     assert text and note and words
     if width == "wide":
         assert note["x"] >= text["x"] + text["width"], "the annotation is not beside the text"
-        assert abs(note["y"] - words["y"]) < 40, f"the annotation stands {note['y'] - words['y']:.0f} px from its words"
+        assert text["y"] - 40 <= note["y"] < text["y"] + text["height"], (
+            "the annotation is not level with its paragraph"
+        )
+        titles = tab.locator(".apparatus[data-paragraph=p4] .annotation-title")
+        assert titles.count() > len(named) and all(titles.nth(i).is_visible() for i in range(titles.count()))
     else:
         assert note["y"] >= text["y"] + text["height"], "the annotation is not below the paragraph"
         assert note["x"] + note["width"] <= WIDTHS[width]["width"]
     tab.screenshot(path=str(screenshots / f"reading-annotation-{width}-{scheme}.png"))
     mark.click()
-    first.wait_for(state="hidden")
+    first.locator(".annotation-quote").wait_for(state="hidden")
     assert _shown(tab) == 0 and mark.get_attribute("aria-expanded") == "false"
     assert not v.errors, v.errors
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_annotations_open_and_close_by_keyboard(visit: Callable[..., Visit], width: str) -> None:
-    """Tab reaches the quoted words, Enter opens their annotations and moves the focus into them,
-    Escape closes them and gives the focus back to the words."""
+    """Tab reaches the sign after quoted words, Enter opens their annotations and moves the focus
+    into them, Escape closes them and gives the focus back to the sign."""
     v, tab = _open(visit, SOURCE, width=width)
-    tab.locator(".passage-text[data-paragraph=p2] .paragraph-annotations").focus()
-    for _ in range(4):  # past the paragraph's tabs (Transcription, OCR, Translation) to its first quoted words
+    tab.locator(".passage-text[data-paragraph=p2] .paragraph-number").focus()
+    for _ in range(4):  # from the paragraph's number in the margin to the sign after its first quoted words
         tab.keyboard.press("Tab")
         if tab.evaluate("() => document.activeElement.classList.contains('annotated')"):
             break
@@ -128,14 +135,16 @@ def test_every_annotation_shows_at_once_or_none(
     total = tab.locator(".apparatus .annotation").count()
     every.click()
     tab.wait_for_function(
-        "n => [...document.querySelectorAll('.apparatus .annotation')].filter(a => a.offsetParent).length === n",
+        "n => [...document.querySelectorAll('.apparatus .annotation-quote')].filter(a => a.offsetParent).length === n",
         arg=total,
     )
     assert every.get_attribute("aria-pressed") == "true"
     tab.locator("#p4").scroll_into_view_if_needed()
     tab.screenshot(path=str(screenshots / f"reading-every-annotation-{width}-{scheme}.png"))
     every.click()
-    tab.wait_for_function("() => ![...document.querySelectorAll('.apparatus .annotation')].some(a => a.offsetParent)")
+    tab.wait_for_function(
+        "() => ![...document.querySelectorAll('.apparatus .annotation-quote')].some(a => a.offsetParent)"
+    )
     assert every.get_attribute("aria-pressed") == "false"
     assert not v.errors, v.errors
 
@@ -158,9 +167,10 @@ def test_every_paragraph_switches_to_the_ocr_and_the_translation_at_once(
         assert tab.locator(f".passage-text .{cls}:visible").count() == paragraphs
         if version == "OCR":
             tab.screenshot(path=str(screenshots / f"reading-every-paragraph-ocr-{width}.png"))
-    # and each paragraph's own tabs still switch that paragraph alone
+    # and each paragraph's own versions, in its apparatus, still switch that paragraph alone
     one = tab.locator(".passage-text[data-paragraph=p3]")
-    one.locator(".tabbed-labels label", has_text="Translation").click()
+    one.locator("details.paragraph-apparatus > summary").click()
+    one.locator(".paragraph-versions label", has_text="Translation").click()
     one.locator(".translation").wait_for(state="visible")
     assert tab.locator(".passage-text .translation:visible").count() == 1
     assert not v.errors, v.errors

@@ -504,15 +504,19 @@ SOURCE_PAGES = [page for page in PAGES if _kind(page) == "sources"]
 
 @pytest.mark.parametrize("page", SOURCE_PAGES)
 def test_tabs_switch_to_the_ocr(visit: Callable[..., Visit], page: str) -> None:
+    """A paragraph's apparatus (one quiet line under it) opens, and its versions show the OCR in the
+    place of the transcription, that paragraph alone."""
     tab = visit().open(_url_path(page), wait="load")
-    tabs = tab.locator(".tabbed-set").filter(has=tab.locator(".ocr")).first
-    ocr = tabs.locator(".ocr")
-    transcription = tabs.locator(".transcription")
+    passage = tab.locator(".passage-text").first
+    ocr = passage.locator(".ocr")
+    transcription = passage.locator(".transcription")
     assert transcription.is_visible() and not ocr.is_visible()
-    tabs.locator(".tabbed-labels label", has_text="OCR").click()
+    passage.locator("details.paragraph-apparatus > summary").click()
+    passage.locator(".paragraph-versions label", has_text="OCR").click()
     ocr.wait_for(state="visible")
     assert not transcription.is_visible()
     assert ocr.inner_text().strip()
+    assert tab.locator(".passage-text .ocr:visible").count() == 1
 
 
 @pytest.mark.parametrize("word", ["quinola"])
@@ -528,10 +532,11 @@ def test_search_finds(visit: Callable[..., Visit], word: str) -> None:
 def test_a_citation_opens_and_copies(visit: Callable[..., Visit]) -> None:
     v = visit(permissions=["clipboard-read", "clipboard-write"])
     tab = v.open(_url_path(SOURCE_PAGES[0]), wait="load")
-    cite = tab.locator("details.cite").first
-    assert cite.get_attribute("open") is None
-    cite.locator("summary").click()
-    assert cite.get_attribute("open") is not None
+    apparatus = tab.locator("details.paragraph-apparatus").first
+    assert apparatus.get_attribute("open") is None
+    apparatus.locator("summary").click()
+    assert apparatus.get_attribute("open") is not None
+    cite = apparatus.locator(".cite")
     code = cite.locator("pre code").first
     code.wait_for(state="visible")
     # Material's copy button (`button.md-clipboard` before 9.7, `button.md-code__button` since)
@@ -640,4 +645,5 @@ def test_the_offline_copy_searches_from_disk(browser: Browser, offline_site: Pat
 
 # ---- the reading edition: its checks, with this module's browser and server ----------------------
 
+from browser_edition import *  # noqa: E402, F403
 from browser_reading import *  # noqa: E402, F403

@@ -96,7 +96,15 @@ def test_a_source_page_shows_the_text_before_its_record(built_site: Path) -> Non
 def test_every_annotation_marks_the_words_it_quotes(built_site: Path, source_id: str) -> None:
     html = _html(built_site, f"sources/{source_id}/index.html")
     marked: set[str] = set()
-    for ids, _words in re.findall(r'<a class="annotated" href="#[^"]+" data-annotations="([^"]+)">(.*?)</a>', html):
+    # the words in a span, then the sign that opens their annotations, a link naming the same ones
+    stretches = re.findall(
+        r'<span class="annotated-words" data-annotations="([^"]+)">(.*?)</span>'
+        r'<a class="annotated" href="#[^"]+" data-annotations="([^"]+)"',
+        html,
+        re.DOTALL,
+    )
+    for ids, words, link_ids in stretches:
+        assert ids == link_ids and _text(words).strip()
         marked |= set(ids.split())
     wanted = {a.id for a in load_annotations() if a.source == source_id}
     assert wanted - marked == set()
@@ -125,7 +133,8 @@ def test_every_annotations_example_is_on_its_source_page_to_run(built_site: Path
 @pytest.mark.parametrize("source_id", [sid for sid, _ in NAMES])
 def test_the_glossary_marks_a_term_once_in_a_paragraph(built_site: Path, source_id: str) -> None:
     html = _html(built_site, f"sources/{source_id}/index.html")
-    blocks = re.findall(r'<p class="transcription" lang="\w+">(.*?)</p>', html, re.DOTALL)
+    blocks = re.findall(r'<p class="transcription" id="p\w+" lang="\w+">(.*?)</p>', html, re.DOTALL)
+    assert len(blocks) == len(load_corpus().source(source_id).paragraphs)
     blocks += re.findall(r'<div class="translation" lang="en">(.*?)</div>', html, re.DOTALL)
     assert blocks
     for block in blocks:
