@@ -486,6 +486,16 @@ function renderDiff(page, yours, overrides, rules) {
 
 // ---- the options of a ruleset as a form --------------------------------------------------------
 
+// a sentence that names options by their ids: each id a small code label (the words stay words)
+function labelled(text, rulesData) {
+  const ids = Object.keys(rulesData.options).filter((n) => n.includes("_"));
+  if (!ids.length) {
+    return text;
+  }
+  const pattern = new RegExp(`\\b(${ids.sort((a, b) => b.length - a.length).join("|")})\\b`, "g");
+  return text.split(pattern).map((part, i) => (i % 2 ? el("code", { class: "try-id", text: part }) : part));
+}
+
 function optionControl(name, option, value, rulesData, illustrated) {
   const id = uid(`try-opt-${name}`);
   const domain = option.domain || { kind: "any" };
@@ -581,7 +591,7 @@ function optionControl(name, option, value, rulesData, illustrated) {
     { class: `try-option${illustrated ? " try-option-illustrated" : ""}`, "data-option": name },
     head,
     el("span", { class: "try-option-control" }, control),
-    el("p", { class: "try-meaning", id: describedBy }, option.meaning, option.cites.length ? [" (", links, ")"] : null, ` Default ${show(option.default)}.`),
+    el("p", { class: "try-meaning", id: describedBy }, labelled(option.meaning, rulesData), option.cites.length ? [" (", links, ")"] : null, ` Default ${show(option.default)}.`),
     source,
   );
   return { row, read };
