@@ -1,13 +1,17 @@
 /* "Try it": the controls that docs/javascripts/try.js mounts when the reader presses its button.
  *
  * - A worked example (data-try="example"): every option of its ruleset as a form control with the
- *   values of its domain, its meaning and citations beside it; the hand replayed under the
- *   reader's choice and compared with the page's own result; an editor holding the scenario.
+ *   values of its domain, under its English name, with its meaning, citations and the source's
+ *   words (with their English) beside it: the options the example is about first (the one it
+ *   illustrates marked), the others by topic, folded; the hand replayed under the reader's choice
+ *   and compared with the page's own result in words (players by their places, rules by their
+ *   names, ids only as small labels); an editor holding the scenario.
  * - "Check your own reading" (data-try="check"): the editor, with an empty scenario per ruleset.
  * - A doctest (pre.doctest): the example in an editor, run, each output beside the expected one.
  *
  * The engine is the package's own (reversis.apps.web, reversis.apps.web_doctest) in Pyodide, in a Web Worker
- * (worker.js); a request that runs past LIMIT seconds is stopped by terminating the worker. Every
+ * (worker.js); a request that runs past LIMIT seconds is stopped by terminating the worker; a
+ * failure to load is said in one sentence with a "Try again" button (see site_engine/README.md). Every
  * text from the engine or the reader is set as text (textContent), never parsed as HTML. No inline
  * style: classes of try.css only.
  */
