@@ -1,18 +1,24 @@
 /* "Try it": the controls that docs/javascripts/try.js mounts when the reader presses its button.
  *
  * - A worked example (data-try="example"): every option of its ruleset as a form control with the
- *   values of its domain, its meaning and citations beside it; the hand replayed under the
- *   reader's choice and compared with the page's own result; an editor holding the scenario.
+ *   values of its domain, under its English name, with its meaning, citations and the source's
+ *   words (with their English) beside it: the options the example is about first (the one it
+ *   illustrates marked), the others by topic, folded; the hand replayed under the reader's choice
+ *   and compared with the page's own result in words (players by their places, rules by their
+ *   names, ids only as small labels); an editor holding the scenario.
  * - "Check your own reading" (data-try="check"): the editor, with an empty scenario per ruleset.
  * - A doctest (pre.doctest): the example in an editor, run, each output beside the expected one.
  *
  * The engine is the package's own (reversis.apps.web, reversis.apps.web_doctest) in Pyodide, in a Web Worker
- * (worker.js); a request that runs past LIMIT seconds is stopped by terminating the worker. Every
+ * (worker.js); a request that runs past LIMIT seconds is stopped by terminating the worker; a
+ * failure to load is said in one sentence with a "Try again" button (see site_engine/README.md). Every
  * text from the engine or the reader is set as text (textContent), never parsed as HTML. No inline
  * style: classes of try.css only.
  */
 
 const LIMIT = 5; // seconds a play or a doctest may run
+const SILENCE = 15; // seconds the engine's worker may take to say it has started
+const FETCH = 15; // seconds a small file of the site (a scenario, a ruleset's options) may take
 let root = "";
 let engine = null;
 
@@ -27,18 +33,39 @@ export function start(siteRoot) {
 
 // ---- the engine in its worker ------------------------------------------------------------------
 
+// The sentence a failure to load says, with what went wrong in a few words (the worker's).
+function loadFailure(detail) {
+  return `The engine could not be loaded: ${detail}. Check the connection, then press “Try again”.`;
+}
+
 class Engine {
   constructor() {
     this.listeners = new Set();
     this.pending = new Map();
     this.next = 1;
     this.progress = { loaded: 0, total: 0 };
-    this.worker = new Worker(root + "try/worker.js", { type: "module" });
     this.pressed = performance.now();
     this.ready = new Promise((resolve, reject) => {
+      this.failLoad = (detail) => {
+        clearTimeout(this.silence);
+        this.stop();
+        reject(new Error(loadFailure(detail)));
+      };
+      // a worker that the browser will not start, or whose first file never comes, says nothing
+      this.silence = setTimeout(() => this.failLoad(`its worker did not start within ${SILENCE} seconds`), SILENCE * 1000);
+      try {
+        this.worker = new Worker(root + "try/worker.js", { type: "module" });
+      } catch (error) {
+        this.worker = null;
+        this.failLoad(`the browser refused to start its worker (${error.message || error})`);
+        return;
+      }
       this.worker.onmessage = (event) => {
         const data = event.data;
-        if (data.progress) {
+        clearTimeout(this.silence);
+        if (data.started) {
+          return;
+        } else if (data.progress) {
           this.progress = data.progress;
           this.listeners.forEach((f) => f(data.progress));
         } else if (data.ready) {
@@ -46,7 +73,7 @@ class Engine {
           this.phases = data.ready.phases;
           resolve();
         } else if (data.failed) {
-          reject(new Error(data.failed));
+          this.failLoad(data.failed);
         } else if (this.pending.has(data.id)) {
           const { done, fail, timer } = this.pending.get(data.id);
           clearTimeout(timer);
@@ -60,7 +87,7 @@ class Engine {
       };
       this.worker.onerror = (event) => {
         event.preventDefault();
-        reject(new Error("The engine could not be started: " + (event.message || "the browser refused it")));
+        this.failLoad(`the browser could not run its worker (${event.message || "a file of it did not download"})`);
       };
     });
   }
@@ -79,7 +106,9 @@ class Engine {
   }
 
   stop() {
-    this.worker.terminate();
+    if (this.worker) {
+      this.worker.terminate();
+    }
     this.pending.forEach(({ timer }) => clearTimeout(timer));
     this.pending.clear();
     if (engine === this) {
@@ -125,16 +154,71 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+// a file of the site as text; one that does not come within FETCH seconds fails
 async function fetchText(path) {
-  const response = await fetch(root + path);
-  if (!response.ok) {
-    throw new Error(`${path}: not found on this site (HTTP ${response.status})`);
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), FETCH * 1000);
+  try {
+    const response = await fetch(root + path, { signal: stop.signal });
+    if (!response.ok) {
+      throw new Error(`the file ${path} did not download (HTTP ${response.status})`);
+    }
+    return await response.text();
+  } catch (error) {
+    throw error.name === "AbortError" ? new Error(`the file ${path} did not come within ${FETCH} seconds`) : error.message.startsWith("the file") ? error : new Error(`the file ${path} did not download (${error.message})`);
+  } finally {
+    clearTimeout(timer);
   }
-  return response.text();
 }
 
-function who(party) {
-  return party === "pool" ? "the pool" : `seat ${party}`;
+// ---- the words of a result: players by their place, rules by their names -----------------------
+
+// a ruleset's data (try/rulesets/<id>.json), fetched once
+const rulesetCache = new Map();
+function rulesetData(id) {
+  if (!rulesetCache.has(id)) {
+    rulesetCache.set(id, fetchText(`try/rulesets/${id}.json`).then((text) => JSON.parse(text)));
+  }
+  return rulesetCache.get(id);
+}
+
+function playersOf(res) {
+  return res.players || Object.keys(res.balances || res.tricks_won || {}).length;
+}
+
+// a seat as the rule books name him: the dealer, the eldest hand, the second hand…
+function who(party, res, rules) {
+  if (party === "pool") {
+    return "the pool";
+  }
+  const n = playersOf(res);
+  return `the ${rules.roles[(((Number(party) - res.dealer) % n) + n) % n]}`;
+}
+
+// a side of Romestecq: the dealer's, or the other
+function sideName(side, res) {
+  const seats = (res.sides && res.sides[side]) || [];
+  return seats.includes(res.dealer) ? "the dealer's side" : "the other side";
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function units(n, rules) {
+  const unit = rules.unit || "chips";
+  return `${n} ${Math.abs(n) === 1 ? unit.replace(/s$/, "") : unit}`;
+}
+
+// an engine rule by its name, its id a small label beside it
+function ruleWords(id, rules) {
+  const known = rules.rules && rules.rules[id];
+  return [known ? known.name : "a rule of the engine", " ", el("code", { class: "try-id", text: id })];
+}
+
+function ruleName(id, rules) {
+  const known = rules.rules && rules.rules[id];
+  return known ? known.name : "a rule of the engine";
 }
 
 function signed(n) {
@@ -150,11 +234,23 @@ function statusArea() {
   const text = el("p", { class: "try-status", role: "status", "aria-live": "polite" });
   const bar = el("progress", { class: "try-progress", max: 1, value: 0, "aria-label": "Loading the engine" });
   bar.hidden = true;
-  const box = el("div", { class: "try-status-box" }, bar, text);
+  const again = el("button", { type: "button", class: "md-button try-retry", text: "Try again" });
+  again.hidden = true;
+  const box = el("div", { class: "try-status-box" }, bar, text, again);
   return {
     box,
     say(message) {
       text.textContent = message;
+      again.hidden = true;
+    },
+    // a failure in one sentence, and a button that tries again (retry: what it does)
+    failed(message, retry) {
+      text.textContent = message;
+      again.hidden = false;
+      again.onclick = () => {
+        again.hidden = true;
+        retry();
+      };
     },
     // a result said aloud with the status line (the live region), as one message
     announce(message) {
@@ -215,60 +311,60 @@ function code(text) {
   return el("code", { text });
 }
 
-function renderResult(res) {
+function renderResult(res, rules) {
   const parts = [];
   if (isMarks(res)) {
     parts.push(
       table(
         "The marks",
-        ["#", "side", "marks", "rule", "trick", "seat"],
-        res.ledger.map((e, i) => [String(i + 1), `side ${e.side}`, String(e.marks), code(e.rule), e.trick ?? "—", e.seat ?? "—"]),
+        ["#", "side", "marks", "rule", "trick", "player"],
+        res.ledger.map((e, i) => [String(i + 1), sideName(e.side, res), String(e.marks), el("span", {}, ruleWords(e.rule, rules)), e.trick ?? "—", e.seat !== null && e.seat !== undefined ? who(e.seat, res, rules) : "—"]),
       ),
     );
     parts.push(
       table(
         "The result",
         ["side", "before", "rubbed out", "still to rub out"],
-        Object.keys(res.marks.after).map((s) => [`side ${s}`, String(res.marks.before[s]), String(res.marks.rubbed[s]), String(res.marks.after[s])]),
+        Object.keys(res.marks.after).map((s) => [capital(sideName(s, res)), String(res.marks.before[s]), String(res.marks.rubbed[s]), String(res.marks.after[s])]),
       ),
     );
-    parts.push(el("p", { text: res.game_over ? `Side ${res.game_over.winner} wins the game (${res.game_over.rule}).` : "Neither side has rubbed out its last mark: the game goes on." }));
+    parts.push(el("p", { text: summary(res, rules) }));
     return parts;
   }
   parts.push(
     table(
       "The payments",
-      ["#", "payer", "payee", "amount", "rule", "trick"],
-      res.ledger.map((e, i) => [String(i + 1), who(e.payer), who(e.payee), String(e.amount), code(e.rule), e.trick ?? "before the hand"]),
+      ["#", "who pays", "to whom", "amount", "rule", "trick"],
+      res.ledger.map((e, i) => [String(i + 1), who(e.payer, res, rules), who(e.payee, res, rules), String(e.amount), el("span", {}, ruleWords(e.rule, rules)), e.trick ?? "before the play"]),
     ),
   );
   parts.push(
     table(
       "The result",
-      ["seat", "tricks", "points", "balance"],
-      Object.keys(res.balances).map((s) => [`seat ${s}`, String(res.tricks_won[s]), String(res.points[s]), signed(res.balances[s])]),
+      ["player", "tricks", "points", "balance"],
+      Object.keys(res.balances).map((s) => [capital(who(s, res, rules)), String(res.tricks_won[s]), String(res.points[s]), signed(res.balances[s])]),
     ),
   );
-  parts.push(el("p", { text: summary(res) }));
+  parts.push(el("p", { text: summary(res, rules) }));
   return parts;
 }
 
-function summary(res) {
+function summary(res, rules) {
   if (isMarks(res)) {
-    const left = Object.entries(res.marks.after).map(([s, n]) => `side ${s} ${n}`).join(", ");
-    return `Marks still to rub out: ${left}.` + (res.game_over ? ` Side ${res.game_over.winner} wins the game.` : "");
+    const left = Object.entries(res.marks.after).map(([s, n]) => `${sideName(s, res)} ${n}`).join(", ");
+    return `Marks still to rub out: ${left}.` + (res.game_over ? ` ${capital(sideName(res.game_over.winner, res))} wins the game.` : "");
   }
   const bits = [`The pool: ${res.pool.before} before, ${res.pool.after} after`];
-  bits.push(res.pool.won_by !== null && res.pool.won_by !== undefined ? `won by seat ${res.pool.won_by}` : "nobody won it");
+  bits.push(res.pool.won_by !== null && res.pool.won_by !== undefined ? `won by ${who(res.pool.won_by, res, rules)}` : "nobody won it");
   let text = bits.join("; ") + ".";
   if (res.winner !== null && res.winner !== undefined) {
-    text += ` The winner: seat ${res.winner}.`;
+    text += ` The winner: ${who(res.winner, res, rules)}.`;
   }
   if (res.reversis) {
-    text += ` The reversis: ${res.reversis.made ? "made" : "attempted"} by seat ${res.reversis.by}${res.reversis.cut_by !== null ? `, cut by seat ${res.reversis.cut_by}` : ""}.`;
+    text += ` The reversis: ${res.reversis.made ? "made" : "attempted"} by ${who(res.reversis.by, res, rules)}${res.reversis.cut_by !== null ? `, cut by ${who(res.reversis.cut_by, res, rules)}` : ""}.`;
   }
   if (res.quinola) {
-    text += ` The quinola: ${res.quinola.how}${res.quinola.seat !== null && res.quinola.seat !== undefined ? ` by seat ${res.quinola.seat}` : ""}.`;
+    text += ` The quinola: ${res.quinola.how}${res.quinola.seat !== null && res.quinola.seat !== undefined ? ` by ${who(res.quinola.seat, res, rules)}` : ""}.`;
   }
   return text;
 }
@@ -279,11 +375,14 @@ function entryKey(res, e) {
   return isMarks(res) ? `${e.rule}|side ${e.side}|seat ${e.seat}|trick ${e.trick}` : `${e.rule}|${e.payer}|${e.payee}|${e.trick}`;
 }
 
-function entryText(res, e, amount) {
+// an entry of the ledger in words, the rule by its name (its id a small label after the sentence)
+function entryWords(res, e, rules, amount) {
+  const when = e.trick ? `, in trick ${e.trick}` : ", before the play";
   if (isMarks(res)) {
-    return `side ${e.side}: ${amount ?? e.marks} mark${(amount ?? e.marks) === 1 ? "" : "s"}, ${e.rule}${e.trick ? `, trick ${e.trick}` : ""}`;
+    const n = amount ?? e.marks;
+    return [`${capital(sideName(e.side, res))} rubs out ${n} mark${n === 1 ? "" : "s"} by “${ruleName(e.rule, rules)}”${when} `, el("code", { class: "try-id", text: e.rule })];
   }
-  return `${who(e.payer)} pays ${who(e.payee)} ${amount ?? e.amount}, ${e.rule}${e.trick ? `, trick ${e.trick}` : ", before the hand"}`;
+  return [`${capital(who(e.payer, res, rules))} pays ${who(e.payee, res, rules)} ${units(amount ?? e.amount, rules)} by “${ruleName(e.rule, rules)}”${when} `, el("code", { class: "try-id", text: e.rule })];
 }
 
 export function diff(page, yours) {
@@ -321,39 +420,69 @@ function balancesOf(res) {
   return isMarks(res) ? res.marks.after : res.balances;
 }
 
-function renderDiff(page, yours, overrides) {
+// the readings chosen, in words: a reading of the annotations where one says it, else the option's
+// English name and its value
+export function readingWords(overrides, rules) {
+  const names = Object.keys(overrides);
+  if (!names.length) {
+    return "the page's own readings";
+  }
+  return names
+    .map((name) => {
+      const value = overrides[name];
+      const said = ((rules.readings && rules.readings[name]) || []).find((r) => JSON.stringify(r.value) === JSON.stringify(value));
+      const option = rules.options[name];
+      return said ? `the reading “${said.says.replace(/\.$/, "")}”` : `“${option ? option.name : name}” set to ${show(value)}`;
+    })
+    .join(" and ");
+}
+
+// what a player's balance became, in words (a side's marks still to rub out, for Romestecq)
+function movedWords(party, before, after, res, rules) {
+  if (isMarks(res)) {
+    const d = before - after;
+    return `${sideName(party, res)} has ${Math.abs(d)} mark${Math.abs(d) === 1 ? "" : "s"} ${d > 0 ? "fewer" : "more"} to rub out (${after} instead of ${before})`;
+  }
+  const d = after - before;
+  const much = units(Math.abs(d), rules);
+  return `${who(party, res, rules)} ${d > 0 ? `receives ${much} more` : `ends ${much} worse off`} (${signed(after)} instead of ${signed(before)})`;
+}
+
+function renderDiff(page, yours, overrides, rules) {
   const d = diff(page, yours);
   const before = balancesOf(page);
   const after = balancesOf(yours);
-  const unit = isMarks(page) ? "side" : "seat";
   const moved = Object.keys(after).filter((s) => before[s] !== after[s]);
-  const same = !d.added.length && !d.removed.length && !d.changed.length && !moved.length && summary(page) === summary(yours);
-  const chosen = Object.keys(overrides).length ? Object.entries(overrides).map(([k, v]) => `${k}: ${show(v)}`).join(", ") : "the page's own options";
+  const same = !d.added.length && !d.removed.length && !d.changed.length && !moved.length && summary(page, rules) === summary(yours, rules);
+  const chosen = readingWords(overrides, rules);
   const word = isMarks(page) ? "entry" : "payment";
   const plural = isMarks(page) ? "entries" : "payments";
+  const counted = `${d.added.length} ${d.added.length === 1 ? word : plural} added, ${d.removed.length} removed, ${d.changed.length} changed`;
   const heading = same
     ? `Under ${chosen}, nothing changes: the hand settles as on the page.`
-    : `Under ${chosen}: ${d.added.length} ${d.added.length === 1 ? word : plural} added, ${d.removed.length} removed, ${d.changed.length} changed; ` +
-      (moved.length === 1 ? `the balance of ${unit} ${moved[0]} changes.` : moved.length ? `the balances of ${unit}s ${moved.join(", ")} change.` : "no balance changes.");
-  const rows = Object.keys(after).map((s) => [`${unit} ${s}`, String(before[s]), String(after[s]), before[s] === after[s] ? "same" : signed(after[s] - before[s])]);
+    : moved.length
+      ? `Under ${chosen}, ${moved.map((s) => movedWords(s, before[s], after[s], page, rules)).join("; ")} (${counted}).`
+      : `Under ${chosen}, no balance changes (${counted}).`;
+  const label = (s) => capital(isMarks(page) ? sideName(s, page) : who(s, page, rules));
+  const rows = Object.keys(after).map((s) => [label(s), String(before[s]), String(after[s]), before[s] === after[s] ? "same" : signed(after[s] - before[s])]);
   const list = (title, items, cls) =>
-    items.length ? el("div", { class: `try-changes ${cls}` }, el("h4", { text: title }), el("ul", {}, items.map((t) => el("li", { text: t })))) : null;
+    items.length ? el("div", { class: `try-changes ${cls}` }, el("h4", { text: title }), el("ul", {}, items.map((t) => el("li", {}, t)))) : null;
   return el(
     "div",
     { class: "try-diff" },
     el("p", { class: "try-diff-summary", text: heading }),
-    table(isMarks(page) ? "Marks still to rub out, side by side" : "Balances, side by side", [unit, "on the page", "your reading", "difference"], rows),
+    table(isMarks(page) ? "Marks still to rub out, side by side" : "Balances, side by side", [isMarks(page) ? "side" : "player", "on the page", "your reading", "difference"], rows),
     el(
       "div",
       { class: "try-side-by-side" },
-      el("div", {}, el("h4", { text: "On the page" }), el("p", { text: summary(page) })),
-      el("div", {}, el("h4", { text: "Your reading" }), el("p", { text: summary(yours) })),
+      el("div", {}, el("h4", { text: "On the page" }), el("p", { text: summary(page, rules) })),
+      el("div", {}, el("h4", { text: "Your reading" }), el("p", { text: summary(yours, rules) })),
     ),
-    list(`${plural[0].toUpperCase()}${plural.slice(1)} added`, d.added.map((e) => "+ " + entryText(yours, e)), "try-added"),
-    list(`${plural[0].toUpperCase()}${plural.slice(1)} removed`, d.removed.map((e) => "− " + entryText(page, e)), "try-removed"),
+    list(`${capital(plural)} added`, d.added.map((e) => entryWords(yours, e, rules)), "try-added"),
+    list(`${capital(plural)} removed`, d.removed.map((e) => entryWords(page, e, rules)), "try-removed"),
     list(
-      `${plural[0].toUpperCase()}${plural.slice(1)} changed`,
-      d.changed.map(([x, y]) => `${entryText(page, x)} → ${isMarks(page) ? y.marks : y.amount}`),
+      `${capital(plural)} changed`,
+      d.changed.map(([x, y]) => [...entryWords(page, x, rules), ` → ${isMarks(page) ? y.marks : units(y.amount, rules)}`]),
       "try-changed",
     ),
   );
@@ -361,7 +490,17 @@ function renderDiff(page, yours, overrides) {
 
 // ---- the options of a ruleset as a form --------------------------------------------------------
 
-function optionControl(name, option, value, rulesData) {
+// a sentence that names options by their ids: each id a small code label (the words stay words)
+function labelled(text, rulesData) {
+  const ids = Object.keys(rulesData.options).filter((n) => n.includes("_"));
+  if (!ids.length) {
+    return text;
+  }
+  const pattern = new RegExp(`\\b(${ids.sort((a, b) => b.length - a.length).join("|")})\\b`, "g");
+  return text.split(pattern).map((part, i) => (i % 2 ? el("code", { class: "try-id", text: part }) : part));
+}
+
+function optionControl(name, option, value, rulesData, illustrated) {
   const id = uid(`try-opt-${name}`);
   const domain = option.domain || { kind: "any" };
   const describedBy = `${id}-meaning`;
@@ -389,7 +528,7 @@ function optionControl(name, option, value, rulesData) {
     const inputs = keys.map((k) => {
       const current = value[k];
       const inner = domain.values || { kind: "int" };
-      const label = `${name}, ${k}`;
+      const label = `${option.name}, ${k}`;
       const input = inner.choices
         ? choiceSelect(inner.choices, current, label, uid(id))
         : el("input", { type: "number", step: 1, min: inner.min, max: inner.max, value: current ?? "", "aria-label": label, "aria-describedby": describedBy });
@@ -413,7 +552,7 @@ function optionControl(name, option, value, rulesData) {
     const n = domain.max_items ? Math.min(slots, domain.max_items) : slots;
     const selects = [];
     for (let i = 0; i < n; i++) {
-      selects.push(choiceSelect(["", ...itemChoices.filter((c) => c !== "")], current[i] ?? "", `${name}, item ${i + 1}`, uid(id)));
+      selects.push(choiceSelect(["", ...itemChoices.filter((c) => c !== "")], current[i] ?? "", `${option.name}, item ${i + 1}`, uid(id)));
     }
     control = el("span", { class: "try-list", role: "group", id, "aria-labelledby": `${id}-label` }, selects);
     read = () => selects.map((s) => JSON.parse(s.value)).filter((v) => v !== "");
@@ -430,13 +569,34 @@ function optionControl(name, option, value, rulesData) {
   const links = option.cites.map((c, i) => [i ? ", " : "", el("a", { href: root + (rulesData.links[c] || ""), text: c })]);
   const mark = el("span", { class: "try-changed-mark", text: " changed" });
   mark.hidden = true;
-  const label = control.tagName === "SPAN" ? el("span", { class: "try-option-name", id: `${id}-label` }, code(name), mark) : el("label", { for: id, class: "try-option-name", id: `${id}-label` }, code(name), mark);
+  const title = [el("span", { class: "try-option-title", text: option.name }), mark];
+  const label = control.tagName === "SPAN" ? el("span", { class: "try-option-name", id: `${id}-label` }, title) : el("label", { for: id, class: "try-option-name", id: `${id}-label` }, title);
+  const head = el(
+    "span",
+    { class: "try-option-head" },
+    illustrated ? el("strong", { class: "try-illustrated", text: "The option this example illustrates" }) : null,
+    label,
+    " ",
+    el("code", { class: "try-id", text: name }),
+  );
+  const said = rulesData.quotes && rulesData.quotes[name];
+  const source = said
+    ? el(
+        "p",
+        { class: "try-source" },
+        el("q", { lang: said.lang, text: said.quote }),
+        " ",
+        el("a", { href: root + (rulesData.links[said.paragraph] || ""), text: said.paragraph }),
+        el("span", { class: "try-gloss" }, " In English: ", said.gloss),
+      )
+    : null;
   const row = el(
     "div",
-    { class: "try-option", "data-option": name },
-    label,
+    { class: `try-option${illustrated ? " try-option-illustrated" : ""}`, "data-option": name },
+    head,
     el("span", { class: "try-option-control" }, control),
-    el("p", { class: "try-meaning", id: describedBy }, option.meaning, option.cites.length ? [" (", links, ")"] : null, ` Default ${show(option.default)}.`),
+    el("p", { class: "try-meaning", id: describedBy }, labelled(option.meaning, rulesData), option.cites.length ? [" (", links, ")"] : null, ` Default ${show(option.default)}.`),
+    source,
   );
   return { row, read };
 }
@@ -546,16 +706,17 @@ function playground(container, { text, label, status, ruleset }) {
       }
       ed.mark(null);
       const res = JSON.parse(answer.json);
+      const rules = await rulesetData(res.ruleset);
       out.replaceChildren(
         el("h4", { text: "The hand, played" }),
-        ...renderResult(res),
+        ...renderResult(res, rules),
         el("details", { class: "try-account" }, el("summary", { text: "The account, as reversis play prints it" }), el("pre", {}, el("code", { text: answer.account }))),
         el("details", { class: "try-json" }, el("summary", { text: "The result, as reversis play --json prints it" }), el("pre", {}, el("code", { class: "try-json-text", text: answer.json }))),
       );
       out.dataset.seconds = seconds.toFixed(3);
-      status.say(`Played in ${seconds.toFixed(2)} s. ${summary(res)}`);
+      status.say(`Played in ${seconds.toFixed(2)} s. ${summary(res, rules)}`);
     } catch (error) {
-      status.say(error.message);
+      status.failed(error.message, () => play.click());
       ed.mark(null, error.message);
     } finally {
       play.disabled = false;
@@ -579,7 +740,16 @@ async function mount(place, { load = true, sharedText = null } = {}) {
     status.box.tabIndex = -1;
     status.box.focus();
   }
-  const api = place.dataset.try === "check" ? await mountCheck(place, status, sharedText) : await mountExample(place, status, sharedText, load);
+  let api;
+  try {
+    api = place.dataset.try === "check" ? await mountCheck(place, status, sharedText) : await mountExample(place, status, sharedText, load);
+  } catch (error) {
+    status.failed(`Try it could not start: ${error.message}. Check the connection, then press “Try again”.`, () => {
+      delete place.dataset.tryMounted;
+      mount(place, { load, sharedText });
+    });
+    return null;
+  }
   place._try = api;
   return api;
 }
@@ -587,8 +757,11 @@ async function mount(place, { load = true, sharedText = null } = {}) {
 async function mountExample(place, status, sharedText, load) {
   const slug = place.dataset.example;
   const rulesetId = place.dataset.ruleset;
-  const [scenario, rulesText] = await Promise.all([fetchText(`try/examples/${slug}.yaml`), fetchText(`try/rulesets/${rulesetId}.json`)]);
-  const rules = JSON.parse(rulesText);
+  const [scenario, rules, shows] = await Promise.all([
+    fetchText(`try/examples/${slug}.yaml`),
+    rulesetData(rulesetId),
+    fetchText(`try/examples/${slug}.json`).then(JSON.parse, () => ({ options: [] })),
+  ]);
   const form = el("form", { class: "try-options" });
   const output = el("div", { class: "try-output" });
   const editorBox = el("div", { class: "try-edit" }, el("h3", { text: "Edit the scenario and play it" }));
@@ -642,14 +815,14 @@ async function mountExample(place, status, sharedText, load) {
       }
       const yours = JSON.parse(answer.json);
       output.replaceChildren(
-        renderDiff(page.result, yours, overrides),
+        renderDiff(page.result, yours, overrides, rules),
         el("details", { class: "try-json" }, el("summary", { text: "The result under your reading, as reversis play --json prints it" }), el("pre", {}, el("code", { class: "try-json-text", text: answer.json }))),
       );
       output.dataset.seconds = seconds.toFixed(3);
       status.say(`Replayed in ${seconds.toFixed(2)} s. ${output.querySelector(".try-diff-summary").textContent}`);
     } catch (error) {
       output.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
-      status.say(error.message);
+      status.failed(error.message, replay);
     }
   };
   const begin = async () => {
@@ -662,14 +835,26 @@ async function mountExample(place, status, sharedText, load) {
     const result = JSON.parse(answer.json);
     page = { result, options: result.options || {} };
     controls = {};
-    const list = el("div", { class: "try-option-list" });
-    const fieldset = el("fieldset", { class: "try-fieldset" }, el("legend", { text: `The options of ${rules.title} (${Object.keys(rules.options).length}), as this hand plays them` }), list);
-    for (const [name, option] of Object.entries(rules.options)) {
+    // the options this example is about first, the one it illustrates marked; the others by topic, folded
+    const shown = (shows.options || []).filter((n) => n in rules.options);
+    const make = (name) => {
+      const option = rules.options[name];
       const value = name in page.options ? page.options[name] : option.default;
-      const c = optionControl(name, option, value, rules);
+      const c = optionControl(name, option, value, rules, name === shown[0]);
       controls[name] = c;
-      list.append(c.row);
+      return c.row;
+    };
+    const list = el("div", { class: "try-option-list" });
+    if (shown.length) {
+      list.append(el("div", { class: "try-shown" }, el("h4", { text: "What this example shows" }), shown.map(make)));
     }
+    for (const [topic, heading] of Object.entries(rules.topics)) {
+      const names = Object.keys(rules.options).filter((n) => rules.options[n].topic === topic && !shown.includes(n));
+      if (names.length) {
+        list.append(el("details", { class: "try-topic" }, el("summary", { text: `${heading} (${names.length})` }), names.map(make)));
+      }
+    }
+    const fieldset = el("fieldset", { class: "try-fieldset" }, el("legend", { text: `The readings of this hand: the ${Object.keys(rules.options).length} options of ${rules.title}` }), list);
     const submit = el("button", { type: "submit", class: "md-button md-button--primary try-replay", text: "Replay under these readings" });
     const reset = el("button", { type: "reset", class: "md-button try-reset", text: "Back to the page's reading" });
     form.replaceChildren(el("div", { class: "try-buttons" }, submit, reset), fieldset);
@@ -680,19 +865,23 @@ async function mountExample(place, status, sharedText, load) {
     form.addEventListener("change", () => replay());
     form.addEventListener("reset", () => setTimeout(replay, 0));
     output.replaceChildren(el("p", { text: `Loaded in ${e.loadSeconds.toFixed(1)} s. Change an option: the hand is replayed under it and compared with the page's result.` }));
-    status.say(`The engine is ready (loaded in ${e.loadSeconds.toFixed(1)} s). ${summary(result)}`);
+    status.say(`The engine is ready (loaded in ${e.loadSeconds.toFixed(1)} s). ${summary(result, rules)}`);
     place.dataset.loadSeconds = e.loadSeconds.toFixed(3);
     place.dataset.loadPhases = JSON.stringify(e.phases);
     form.querySelector("input, select").focus();
   };
+  const attempt = () => {
+    api.ready = begin().catch((error) => status.failed(error.message, attempt));
+    return api.ready;
+  };
   if (load) {
-    api.ready = begin().catch((error) => status.say(error.message));
+    attempt();
   } else {
     const go = el("button", { type: "button", class: "md-button try-load", text: "Load the engine and show the options" });
     form.append(go);
     go.addEventListener("click", () => {
       go.remove();
-      api.ready = begin().catch((error) => status.say(error.message));
+      attempt();
     });
   }
   return api;
@@ -783,7 +972,7 @@ function mountDoctest(pre, startButton) {
       status.announce(verdict);
     } catch (error) {
       out.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
-      status.say(error.message);
+      status.failed(error.message, go);
     } finally {
       run.disabled = false;
     }

@@ -4,71 +4,122 @@
  * it: each request is a message, each answer a message with the same id; progress while loading
  * is a message too. A request that runs too long is stopped by the page, which terminates this
  * worker (ui.js).
+ *
+ * A file that does not download is said at once, one that stalls (no byte for STALL seconds) then:
+ * a message {failed: what went wrong, in a few words}, after which the page ends this worker and
+ * offers to start another.
  */
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
+const STALL = 10; // seconds without a byte of a file before its download is given up
 const base = new URL("./", import.meta.url);
 let manifest = null;
 let loaded = 0;
 let started = 0;
+let failed = false;
 // when each phase of loading ended, in seconds from the start (the page reports them)
 const phases = {};
 const seconds = () => Number(((performance.now() - started) / 1000).toFixed(3));
 
+function fail(message) {
+  if (!failed) {
+    failed = true;
+    self.postMessage({ failed: message });
+  }
+}
+
 // Each file is fetched once, its bytes counted as they arrive from a copy of the response: the
 // response itself goes to Pyodide untouched, so that the browser may keep the compiled WebAssembly
-// with its address for the next visit.
+// with its address for the next visit. A file whose bytes stop coming for STALL seconds fails.
 const plainFetch = self.fetch.bind(self);
-async function count(body) {
+async function count(body, alive) {
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) {
       return;
     }
+    alive();
     loaded += value.byteLength;
     self.postMessage({ progress: { loaded, total: manifest.total } });
   }
 }
 self.fetch = async (resource, init) => {
-  const response = await plainFetch(resource, init);
-  if (response.ok && response.body && manifest) {
-    count(response.clone().body).catch(() => {});
+  const name = String(resource && resource.url ? resource.url : resource).replace(base.href, "");
+  let timer = null;
+  const alive = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(`the file ${name} stopped arriving (nothing for ${STALL} seconds)`), STALL * 1000);
+  };
+  alive();
+  let response;
+  try {
+    response = await plainFetch(resource, init);
+  } catch (error) {
+    clearTimeout(timer);
+    throw new Error(`the file ${name} did not download (${error.message || error})`);
+  }
+  if (!response.ok) {
+    clearTimeout(timer);
+    throw new Error(`the file ${name} did not download (HTTP ${response.status})`);
+  }
+  if (response.body && manifest) {
+    count(response.clone().body, alive)
+      .catch(() => {})
+      .finally(() => clearTimeout(timer));
+  } else {
+    clearTimeout(timer);
   }
   return response;
 };
 
 async function bytes(name) {
   const response = await fetch(new URL(name, base));
-  if (!response.ok) {
-    throw new Error(`${name}: HTTP ${response.status}`);
-  }
   return new Uint8Array(await response.arrayBuffer());
+}
+
+// one step of the loading: its failure says which step, in words
+async function step(what, work) {
+  try {
+    return await work();
+  } catch (error) {
+    const lines = String(error.message || error).trim().split("\n");
+    throw new Error(`${what} failed: ${lines[lines.length - 1]}`);
+  }
 }
 
 async function start() {
   started = performance.now();
-  const answer = await plainFetch(new URL("manifest.json", base));
-  manifest = answer.ok ? await answer.json() : { engine: false };
+  manifest = await step("reading the list of the engine's files", async () => {
+    const answer = await fetch(new URL("manifest.json", base));
+    return answer.json();
+  });
   if (!manifest.engine) {
-    throw new Error("The engine is not part of this copy of the site.");
+    throw new Error("the engine is not part of this copy of the site");
   }
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] });
-  phases.python = seconds();
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  const [wheel, yaml, compiled] = await Promise.all([
-    bytes(manifest.wheel),
-    bytes(manifest.yaml),
-    manifest.bytecode ? bytes(manifest.bytecode) : null,
-  ]);
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  pyodide.unpackArchive(yaml, "zip", { extractDir: sitePackages });
-  if (compiled) {
-    // the engine's bytecode, compiled by this Pyodide when the site was built
-    pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
-  }
+  // the engine's files download while Python starts: a file that fails is said at once
+  const files = step("downloading the engine and its YAML library", () =>
+    Promise.all([bytes(manifest.wheel), bytes(manifest.yaml), manifest.bytecode ? bytes(manifest.bytecode) : null]),
+  );
+  const python = step("starting Python in the page", async () => {
+    const loaded = await loadPyodide({ indexURL: new URL("pyodide/", base).href, packages: [] });
+    phases.python = seconds();
+    return loaded;
+  });
+  files.catch(() => {}); // (said by Promise.all below, whichever fails first)
+  python.catch(() => {});
+  const [pyodide, [wheel, yaml, compiled]] = await Promise.all([python, files]);
+  await step("installing the engine", async () => {
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+    pyodide.unpackArchive(yaml, "zip", { extractDir: sitePackages });
+    if (compiled) {
+      // the engine's bytecode, compiled by this Pyodide when the site was built
+      pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
+    }
+  });
   phases.installed = seconds();
-  pyodide.runPython("import reversis.apps.web, reversis.apps.web_doctest");
+  await step("importing the engine", async () => pyodide.runPython("import yaml, reversis.apps.web, reversis.apps.web_doctest"));
   phases.imported = seconds();
   const play = pyodide.globals.get("reversis").apps.web.play_json;
   const doctest = pyodide.globals.get("reversis").apps.web_doctest.run_doctest_json;
@@ -80,10 +131,15 @@ async function start() {
   return { play, doctest, table };
 }
 
+self.postMessage({ started: true });
 const engine = start();
 engine.then(
-  () => self.postMessage({ ready: { seconds: seconds(), phases } }),
-  (error) => self.postMessage({ failed: String(error.message || error).split("\n")[0] }),
+  () => {
+    if (!failed) {
+      self.postMessage({ ready: { seconds: seconds(), phases } });
+    }
+  },
+  (error) => fail(String(error.message || error).split("\n")[0]),
 );
 
 self.onmessage = async (event) => {

@@ -15,14 +15,40 @@
   var root = new URL("../", script ? script.src : window.location.href).href;
   var offline = window.location.protocol === "file:";
   var loading = null;
+  var attempts = 0;
+  var WAIT = 15; // seconds the code of "Try it" may take to arrive
 
+  // try/ui.js, loaded once; a load that fails or does not end within WAIT seconds is forgotten, so
+  // that pressing again loads it afresh (a new address: the browser keeps a failed module's)
   function ui() {
     if (!loading) {
-      loading = import(root + "try/ui.js").then(function (module) {
+      attempts += 1;
+      var address = root + "try/ui.js" + (attempts > 1 ? "?attempt=" + attempts : "");
+      var late = new Promise(function (resolve, reject) {
+        setTimeout(function () {
+          reject(new Error("it did not come within " + WAIT + " seconds"));
+        }, WAIT * 1000);
+      });
+      loading = Promise.race([import(address), late]).then(function (module) {
         return module.start(root);
+      });
+      loading.catch(function () {
+        loading = null;
       });
     }
     return loading;
+  }
+
+  // the one sentence of a failure to load the code of "Try it", and the button that tries again
+  function failed(place, start, error) {
+    var why = place.querySelector(".try-load-failed") || note("");
+    why.className = "try-note try-load-failed";
+    why.setAttribute("role", "alert");
+    why.textContent =
+      "Try it could not be loaded: its code did not download (" + (error && error.message ? error.message : "a network error") + "). Check the connection, then press “Try again”.";
+    place.appendChild(why);
+    start.textContent = "Try again";
+    start.disabled = false;
   }
 
   function button(text, className) {
@@ -57,9 +83,14 @@
     }
     start.addEventListener("click", function () {
       start.disabled = true;
-      ui().then(function (app) {
-        app.mount(place, { load: true });
-      });
+      ui().then(
+        function (app) {
+          app.mount(place, { load: true });
+        },
+        function (error) {
+          failed(place, start, error);
+        },
+      );
     });
   }
 
@@ -72,9 +103,15 @@
     pre.insertAdjacentElement("afterend", run);
     run.addEventListener("click", function () {
       run.disabled = true;
-      ui().then(function (app) {
-        app.mountDoctest(pre, run);
-      });
+      ui().then(
+        function (app) {
+          app.mountDoctest(pre, run);
+        },
+        function () {
+          run.textContent = "Try it could not be loaded: press again to retry";
+          run.disabled = false;
+        },
+      );
     });
   }
 

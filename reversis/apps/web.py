@@ -31,7 +31,7 @@ from typing import Any
 from reversis.core.cards import card_rank
 from reversis.core.domains import CARD_RANKS, Domain
 from reversis.core.errors import ReversisError
-from reversis.core.ruleset import Ruleset
+from reversis.core.ruleset import OPTION_TOPICS, Ruleset
 from reversis.core.scenario import decode_text
 from reversis.games import game_of, play_text
 
@@ -82,10 +82,21 @@ def card_values(domain: Domain, rules: Ruleset) -> list[str]:
 
 
 def ruleset_data(rules: Ruleset) -> dict[str, Any]:
-    """A ruleset as ``reversis rules ID --json`` prints it: conventions, options (default, meaning,
-    annotations, citations, domain, allowed values) and the engine rules with their citations."""
+    """A ruleset as ``reversis rules ID --json`` prints it: conventions, the topics that group the
+    options (with their headings), options (English name, topic, default, meaning, annotations,
+    citations, domain, allowed values) and the engine rules with their English names and citations.
+
+    >>> from reversis.core.ruleset import load_ruleset
+    >>> data = ruleset_data(load_ruleset("encyclopedie-1765"))
+    >>> data["options"]["quinola_forced_each"]["name"], data["topics"]["quinola"]
+    ('Who pays each player for a forced quinola', 'The quinola')
+    >>> data["rules"]["quinola.forced.forcer"]["name"]
+    'The forced quinola pays its forcer'
+    """
     options = {
         name: {
+            "name": opt.title,
+            "topic": opt.topic,
             "default": opt.default,
             "meaning": opt.meaning,
             "annotations": list(opt.annotations),
@@ -99,6 +110,7 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
     }
     engine_rules = {
         rule: {
+            "name": rules.rule_name(rule),
             "cites": list(cites),
             "annotations": list(rules.rule_annotations[rule]),
             "basis": rules.rule_basis.get(rule, "stated"),
@@ -106,4 +118,13 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
         for rule, cites in rules.rule_cites.items()
     }
     conventions = [{"topic": c.topic, "text": c.text, "cites": list(c.cites)} for c in rules.conventions]
-    return {"id": rules.id, "title": rules.title, "conventions": conventions, "options": options, "rules": engine_rules}
+    # the topics of the options, in the order a page groups them, with their headings
+    topics = {topic: OPTION_TOPICS[topic] for topic in rules.options_by_topic()}
+    return {
+        "id": rules.id,
+        "title": rules.title,
+        "conventions": conventions,
+        "topics": topics,
+        "options": options,
+        "rules": engine_rules,
+    }

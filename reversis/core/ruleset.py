@@ -30,7 +30,7 @@ from reversis.core.cards import PACKS, Pack
 from reversis.core.domains import Domain, OutsideDomain, parse_domain, show
 from reversis.core.errors import RulesetError, did_you_mean
 
-__all__ = ["BASES", "Convention", "Option", "OptionError", "Ruleset", "load_ruleset", "ruleset_ids"]
+__all__ = ["BASES", "OPTION_TOPICS", "Convention", "Option", "OptionError", "Ruleset", "load_ruleset", "ruleset_ids"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,10 @@ class Option:
     cites: tuple[str, ...] = ()
     choices: tuple[Any, ...] = ()
     note: str = ""
+    #: its short English name, the words a page uses for it (the option's id stays a small label)
+    title: str = ""
+    #: the topic it belongs to, a key of :data:`OPTION_TOPICS`, under which a page groups it
+    topic: str = ""
 
     #: the values allowed: ``domain:`` of the ruleset file, completed from the default and ``choices``
     domain: Domain | None = None
@@ -99,6 +103,25 @@ class Convention:
     text: str
     cites: tuple[str, ...] = ()
 
+
+#: The topics under which a page groups a ruleset's options, in the order of a hand, with their
+#: headings (the keys are those of the annotations' concordance: annotations/FORMAT.md).
+OPTION_TOPICS = {
+    "players": "The players and the pack",
+    "deal": "The deal",
+    "exchange": "The exchange",
+    "declarations": "Declarations",
+    "espagnolette": "The espagnolette",
+    "play": "The play",
+    "quinola": "The quinola",
+    "aces": "The aces",
+    "talon": "The talon and the points",
+    "scoring": "Scoring",
+    "pool": "The pool",
+    "reversis": "The reversis",
+    "combinations": "Combinations",
+    "penalties": "Faults and penalties",
+}
 
 #: How an engine rule rests on its ruleset's source.
 BASES = ("stated", "interpreted", "reconstructed", "not-in-source")
@@ -206,6 +229,28 @@ class Ruleset(Mapping[str, Any]):
         except KeyError:
             raise RulesetError(f"ruleset {self.id!r} has no engine rule {rule!r}") from None
 
+    def option_name(self, name: str) -> str:
+        """An option's English name, as a reader meets it (the option's id stays a small label).
+
+        >>> load_ruleset("encyclopedie-1765").option_name("quinola_forced_each")
+        'Who pays each player for a forced quinola'
+        """
+        if name not in self.options:
+            raise RulesetError(self._unknown(name))
+        return self.options[name].title
+
+    def options_by_topic(self) -> dict[str, list[Option]]:
+        """The options grouped by topic, the topics in the order of :data:`OPTION_TOPICS`, the options
+        of each in the order of the ruleset's file.
+
+        >>> [(t, len(o)) for t, o in load_ruleset("romestecq").options_by_topic().items()][:2]
+        [('players', 2), ('deal', 1)]
+        """
+        grouped: dict[str, list[Option]] = {topic: [] for topic in OPTION_TOPICS}
+        for option in self.options.values():
+            grouped[option.topic].append(option)
+        return {topic: options for topic, options in grouped.items() if options}
+
     def cites(self, name: str) -> tuple[str, ...]:
         """The paragraphs an option rests on."""
         return self.options[name].cites
@@ -270,6 +315,12 @@ def _build(data: Any, *, where: str) -> Ruleset:
             raise RulesetError(f"{where}: option {name!r} needs default, meaning and annotations")
         if not spec["annotations"]:
             raise RulesetError(f"{where}: option {name!r} names no annotation that justifies it")
+        if not isinstance(spec.get("name"), str) or not spec["name"].strip():
+            raise RulesetError(f"{where}: option {name!r} needs a name, its short English name")
+        if spec.get("topic") not in OPTION_TOPICS:
+            raise RulesetError(
+                f"{where}: option {name!r}: topic {spec.get('topic')!r} is not one of {', '.join(OPTION_TOPICS)}"
+            )
         options[name] = Option(
             name=name,
             default=spec["default"],
@@ -278,6 +329,8 @@ def _build(data: Any, *, where: str) -> Ruleset:
             cites=tuple(spec.get("cites", ())),
             choices=tuple(spec.get("choices", ())),
             note=" ".join(str(spec.get("note", "")).split()),
+            title=" ".join(spec["name"].split()),
+            topic=spec["topic"],
             domain=_domain(spec, where=f"{where}: option {name!r}"),
         )
     pack = PACKS[data["pack"]]

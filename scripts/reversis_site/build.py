@@ -27,7 +27,6 @@ import argparse
 import contextlib
 import multiprocessing
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,7 +47,8 @@ from reversis.corpus.markup import collapse
 from reversis_site import examples as site_examples
 from reversis_site import play_page
 from reversis_site.fragments import FragmentError
-from reversis_site.links import anchor, annotation_link, fold, href, paragraph_link, relative, term_anchor
+from reversis_site.links import anchor, fold, href, paragraph_link, relative, term_anchor
+from reversis_site.ruleset_page import ruleset_page
 from reversis_site.sources import download_files, downloads_page, source_page
 from reversis_site.text import (
     Glossed,
@@ -153,91 +153,6 @@ def _environment() -> jinja2.Environment:
 
 
 # ---- the pages ----------------------------------------------------------------------------------
-
-
-def ruleset_page(site: Site, rules: Ruleset, env: jinja2.Environment) -> str:
-    page = f"rulesets/{rules.id}.md"
-    players = rules.get("players")
-    options = []
-    for name, opt in rules.options.items():
-        options.append(
-            {
-                "name": name,
-                "option": opt,
-                "default": flow_yaml(opt.default),
-                "allowed": opt.allowed(rules.pack, players=players if isinstance(players, int) else None),
-                "cites": [(pid, paragraph_link(pid, page=page)) for pid in opt.cites],
-                "annotations": [
-                    (site.annotation(aid), annotation_link(site.annotation(aid), page=page)) for aid in opt.annotations
-                ],
-            }
-        )
-    engine_rules = [
-        {
-            "rule": rule,
-            "anchor": "rule-" + re.sub(r"[^a-z0-9]+", "-", rule),
-            "basis": rules.rule_basis.get(rule, "stated"),
-            "cites": [(pid, paragraph_link(pid, page=page)) for pid in cites],
-            "annotations": [
-                (aid, annotation_link(site.annotation(aid), page=page)) for aid in rules.rule_annotations[rule]
-            ],
-        }
-        for rule, cites in rules.rule_cites.items()
-    ]
-    readings = []
-    for a in site.annotations:
-        if rules.id not in a.rulesets or not a.readings:
-            continue
-        readings.append(
-            {
-                "annotation": a,
-                "link": annotation_link(a, page=page),
-                "readings": [
-                    {
-                        "reading": r,
-                        "snippet": block_yaml({"ruleset": rules.id, "options": dict(r.options)}),
-                    }
-                    for r in a.readings
-                ],
-            }
-        )
-    conventions = [
-        {"convention": c, "cites": [(pid, paragraph_link(pid, page=page)) for pid in c.cites]}
-        for c in rules.conventions
-    ]
-
-    examples = [
-        {"title": e.title, "link": relative(f"examples/{e.page}.md", page), "rules": e.rules}
-        for e in site_examples.load_examples()
-        if e.ruleset == rules.id
-    ]
-    return env.get_template("ruleset.md.j2").render(
-        examples=examples,
-        rules=rules,
-        source=site.corpus.source(rules.source),
-        source_link=relative(f"sources/{rules.source}.md", page),
-        options=options,
-        engine_rules=engine_rules,
-        readings=readings,
-        conventions=conventions,
-        example=block_yaml({"ruleset": rules.id, "options": _example_options(rules)}),
-        languages={s.id: s.language for s in site.corpus.sources},
-    )
-
-
-def _example_options(rules: Ruleset) -> dict[str, Any]:
-    """Two options at another allowed value, for the snippet that shows how to change options."""
-    changed: dict[str, Any] = {}
-    for name, opt in rules.options.items():
-        if isinstance(opt.default, bool):
-            changed[name] = not opt.default
-        elif opt.choices:
-            other = [c for c in opt.choices if c != opt.default]
-            if other:
-                changed[name] = other[0]
-        if len(changed) == 2:
-            break
-    return changed
 
 
 def bibliography_page(site: Site, env: jinja2.Environment) -> str:

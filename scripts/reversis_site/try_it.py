@@ -40,10 +40,14 @@ from typing import Any
 
 import yaml
 
+from reversis.annotations import Annotation, load_annotations
 from reversis.apps.web import card_values, ruleset_data
+from reversis.core.roles import ROLES
 from reversis.core.ruleset import load_ruleset, ruleset_ids
+from reversis.corpus import load_corpus
 from reversis.corpus.model import paragraph_anchor
-from reversis_site.examples import load_examples
+from reversis.games import game_of
+from reversis_site.examples import WorkedExample, load_examples
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = REPO / "site_engine"
@@ -138,9 +142,42 @@ def _template(ruleset: str) -> str:
     )
 
 
-def _ruleset_json(ruleset: str) -> dict[str, Any]:
+def _words(annotations: dict[str, Annotation], ruleset: str) -> dict[str, Any]:
+    """What the form shows of the sources beside each option, and what a result says of a reading:
+    per option, the quote of its first annotation in its language with its English gloss, and the
+    readings (in the annotations' English) that set it alone."""
+    rules = load_ruleset(ruleset)
+    languages = {s.id: s.language for s in load_corpus().sources}
+    quotes: dict[str, Any] = {}
+    readings: dict[str, list[dict[str, Any]]] = {name: [] for name in rules.options}
+    for name, option in rules.options.items():
+        first = annotations.get(option.annotations[0])
+        if first is not None:
+            quotes[name] = {
+                "annotation": first.id,
+                "paragraph": first.paragraph,
+                "quote": first.quote,
+                "lang": languages[first.source],
+                "gloss": " ".join(first.gloss.split()),
+            }
+    for a in annotations.values():
+        if ruleset not in a.rulesets:
+            continue
+        for r in a.readings:
+            if len(r.options) == 1:
+                [(name, value)] = r.options.items()
+                if name in readings and value not in [x["value"] for x in readings[name]]:
+                    readings[name].append({"value": value, "says": " ".join(r.says.split())})
+    return {"quotes": quotes, "readings": {k: v for k, v in readings.items() if v}}
+
+
+def _ruleset_json(ruleset: str, annotations: dict[str, Annotation] | None = None) -> dict[str, Any]:
     rules = load_ruleset(ruleset)
     data = ruleset_data(rules)
+    # the words of the page: the places of the players, the unit of a result, the sources' words
+    data["roles"] = list(ROLES)
+    data["unit"] = game_of(rules).unit
+    data.update(_words(annotations if annotations is not None else {a.id: a for a in load_annotations()}, ruleset))
     for name, option in rules.options.items():
         domain = option.domain
         cards = []
@@ -150,10 +187,24 @@ def _ruleset_json(ruleset: str) -> dict[str, Any]:
             cards = card_values(domain.items, rules)
         if cards:
             data["options"][name]["cards"] = cards
-    # each paragraph cited, as the address of its anchor under the site's root
+    # each paragraph cited or quoted, as the address of its anchor under the site's root
     cited = {c for o in data["options"].values() for c in o["cites"]}
+    cited |= {q["paragraph"] for q in data["quotes"].values()}
     data["links"] = {c: f"sources/{c.split(':')[0]}/#{paragraph_anchor(c.split(':')[1])}" for c in sorted(cited)}
     return data
+
+
+def illustrated(example: WorkedExample, annotations: dict[str, Annotation]) -> list[str]:
+    """The options a worked example is about, the first the one it illustrates: those its scenario
+    sets, then those of the annotations it shows (as its ruleset's index lists them), in order;
+    ``accept_illegal``, which only lets a scenario play a fault, after the option of that fault."""
+    rules = load_ruleset(example.ruleset)
+    names = [str(n) for n in (example.data.get("options") or {}) if n != "accept_illegal"]
+    for aid in example.annotations:
+        if aid in annotations and example.ruleset in annotations[aid].rulesets:
+            names += annotations[aid].options
+    names = [n for n in dict.fromkeys(names) if n in rules.options and n != "accept_illegal"]
+    return names + (["accept_illegal"] if "accept_illegal" in (example.data.get("options") or {}) else [])
 
 
 def write(site: Path) -> dict[str, Any]:
@@ -165,12 +216,15 @@ def write(site: Path) -> dict[str, Any]:
         shutil.copyfile(ENGINE / name, out / name)
     for sub in ("rulesets", "examples", "templates"):
         (out / sub).mkdir()
+    annotations = {a.id: a for a in load_annotations()}
     for ruleset in ruleset_ids():
-        text = json.dumps(_ruleset_json(ruleset), ensure_ascii=False)
+        text = json.dumps(_ruleset_json(ruleset, annotations), ensure_ascii=False)
         (out / "rulesets" / f"{ruleset}.json").write_text(text, encoding="utf-8")
         (out / "templates" / f"{ruleset}.yaml").write_text(_template(ruleset), encoding="utf-8")
     for example in load_examples():
         shutil.copyfile(example.path, out / "examples" / f"{example.page}.yaml")
+        shows = {"options": illustrated(example, annotations)}
+        (out / "examples" / f"{example.page}.json").write_text(json.dumps(shows), encoding="utf-8")
     manifest: dict[str, Any] = {"engine": PYODIDE.joinpath("package.json").is_file()}
     if not manifest["engine"]:
         manifest["why"] = f"{PYODIDE.relative_to(REPO)} is not installed (npm ci in site_engine/)"

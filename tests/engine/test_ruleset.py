@@ -313,3 +313,43 @@ def test_a_rule_without_its_name_is_refused_naming_the_rule(tmp_path: Path) -> N
         _build(data, where="x.yaml")
     with pytest.raises(RulesetError, match="has no engine rule 'nope'"):
         load_ruleset(RULESET_FILES[0].stem).rule_name("nope")
+
+
+@pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: p.stem)
+def test_every_option_has_an_english_name_and_a_topic_and_no_two_options_share_a_name(path: Path) -> None:
+    from reversis.core.ruleset import OPTION_TOPICS
+
+    rules = load_ruleset(path.stem)
+    for name, option in rules.options.items():
+        assert option.title[0].isupper() and not {".", "_"} & set(option.title), f"{path.name} {name}: {option.title!r}"
+        assert rules.option_name(name) == option.title
+        assert option.topic in OPTION_TOPICS
+    titles = [o.title for o in rules.options.values()]
+    assert len(set(titles)) == len(titles), f"{path.name}: two options share a name"
+    grouped = rules.options_by_topic()
+    assert [o.name for group in grouped.values() for o in group] == sorted(
+        rules.options, key=lambda n: (list(OPTION_TOPICS).index(rules.options[n].topic), list(rules.options).index(n))
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("name", None, r"^x.yaml: option 'players' needs a name, its short English name$"),
+        ("name", "  ", r"^x.yaml: option 'players' needs a name, its short English name$"),
+        ("topic", None, r"^x.yaml: option 'players': topic None is not one of players, deal, .*penalties$"),
+        ("topic", "weather", r"^x.yaml: option 'players': topic 'weather' is not one of players, deal, "),
+    ],
+)
+def test_an_option_without_its_name_or_topic_is_refused_naming_the_option(field: str, value: Any, message: str) -> None:
+    from reversis.core.ruleset import _build
+
+    data = _yaml(RULESET_FILES[0])
+    if value is None:
+        del data["options"]["players"][field]
+    else:
+        data["options"]["players"][field] = value
+    with pytest.raises(RulesetError, match=message):
+        _build(data, where="x.yaml")
+    with pytest.raises(RulesetError, match="unknown option 'nope'"):
+        load_ruleset(RULESET_FILES[0].stem).option_name("nope")

@@ -230,24 +230,32 @@ def test_doctests_and_citations_wrap_inside_the_page(
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_an_options_underscores_show_under_its_link(visit: Callable[..., Visit], screenshots: Path, width: str) -> None:
-    """The link's underline is drawn below the code's underscores (its offset clears the descent of
-    the text), and the table gives each option's meaning."""
+    """An option's id is a small label under its English name; its link's underline is drawn below
+    the code's underscores (its offset clears the descent of the text), the label never breaks
+    inside itself, and a link to the option opens its folded topic."""
     v = visit(viewport=WIDTHS[width])
-    tab = v.open("rulesets/encyclopedie-1765/", wait="load")
-    link = tab.locator("table a:has(> code)").filter(has_text="keep_tens").first
+    tab = v.open("rulesets/encyclopedie-1765/#option-keep_tens", wait="load")
+    entry = tab.locator("#option-keep_tens")
+    tab.wait_for_function("e => e.closest('details').open", arg=entry.element_handle(), timeout=5000)
+    link = entry.locator("a.id-label:has(> code)").first
     metrics = link.evaluate(
         """a => {
             const code = a.querySelector('code');
             const style = getComputedStyle(a);
             const size = parseFloat(getComputedStyle(code).fontSize);
-            return {offset: parseFloat(style.textUnderlineOffset), size: size, line: style.textDecorationLine};
+            const range = document.createRange();
+            range.selectNodeContents(code);
+            return {offset: parseFloat(style.textUnderlineOffset), size: size, line: style.textDecorationLine,
+                    lines: new Set([...range.getClientRects()].map(r => Math.round(r.top))).size};
         }"""
     )
     assert metrics["line"] == "underline"
     assert metrics["offset"] >= 0.3 * metrics["size"], metrics  # Material draws "_" about 0.1-0.2 em below the baseline
-    assert tab.locator("table th", has_text="meaning").count() == 1
-    link.scroll_into_view_if_needed()
-    tab.screenshot(path=str(screenshots / f"reading-ruleset-table-{width}.png"))
+    assert metrics["lines"] == 1, metrics
+    assert entry.locator(".entry-name strong").inner_text() == "Keep the tens"
+    assert entry.locator("dt", has_text="Meaning").count() == 1
+    entry.scroll_into_view_if_needed()
+    tab.screenshot(path=str(screenshots / f"reading-ruleset-option-{width}.png"))
     assert not v.errors, v.errors
 
 

@@ -31,6 +31,8 @@ from urllib.parse import urlsplit
 import pytest
 from site_build import BUILD, REPO, mkdocs_config
 
+from reversis.core.ruleset import ruleset_ids
+
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Route, sync_playwright
     from playwright.sync_api import Error as PlaywrightError
@@ -442,6 +444,40 @@ def test_every_page_loads_cleanly_and_passes_axe_in_both_schemes(
 #: A phone held upright (the width of most phones in CSS pixels).
 NARROW = {"width": 390, "height": 844}
 
+#: What of a page sticks out on a phone, every folded part (details) opened: an element whose right
+#: edge passes the viewport's, outside a frame that scrolls sideways, and a table cell cut off (its
+#: content wider than the cell).
+OVERFLOWS = """() => {
+  document.querySelectorAll('.md-content details').forEach(d => { d.open = true; });
+  const width = document.documentElement.clientWidth;
+  const framed = e => {
+    for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') return true;
+    }
+    return false;
+  };
+  const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+    + (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ')[0] : '');
+  const words = e => e.textContent.trim().slice(0, 40);
+  const out = [];
+  for (const e of document.querySelectorAll('.md-content *')) {
+    const box = e.getBoundingClientRect();
+    if (!box.width || getComputedStyle(e).visibility === 'hidden') continue;
+    if (box.right > width + 1 && !framed(e)) out.push(`${name(e)} reaches ${Math.round(box.right)} px: ${words(e)}`);
+    const cell = e.tagName === 'TD' || e.tagName === 'TH';
+    if (cell && e.scrollWidth > e.clientWidth + 1) out.push(`a cell cut off: ${words(e)}`);
+  }
+  return out.slice(0, 8);
+}"""
+
+
+def _sticks_out(tab: Any, page: str) -> list[str]:
+    """What of the page does not fit a phone's width (:data:`OVERFLOWS`)."""
+    overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    found = [f"{page}: the page is {overflow} px wider than a {NARROW['width']} px screen"] if overflow > 0 else []
+    return found + [f"{page}: {what}" for what in tab.evaluate(OVERFLOWS)]
+
 
 @pytest.mark.parametrize("page", sorted(REPRESENTATIVES))
 def test_each_kind_of_page_reads_on_a_phone(visit: Callable[..., Visit], screenshots: Path, page: str) -> None:
@@ -450,24 +486,36 @@ def test_each_kind_of_page_reads_on_a_phone(visit: Callable[..., Visit], screens
     v = visit(viewport=NARROW)
     tab = v.open(_url_path(page), wait="load")
     tab.screenshot(path=str(screenshots / f"{_kind(page)}-narrow.png"), full_page=True)
-    overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"{page}: the page is {overflow} px wider than a {NARROW['width']} px screen"
+    wider = _sticks_out(tab, page)
+    assert not wider, "\n".join(wider)
+    assert not v.errors, "\n".join(v.errors)
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_each_ruleset_page_fits_a_phone_in_a_few_screens(visit: Callable[..., Visit], ruleset_id: str) -> None:
+    """A ruleset's page on a phone: its topics folded, it is at most 15 screens tall; opened, nothing
+    of it is wider than the screen and no cell is cut off."""
+    v = visit(viewport=NARROW)
+    tab = v.open(f"rulesets/{ruleset_id}/", wait="load")
+    height = tab.evaluate("document.documentElement.scrollHeight")
+    assert height <= 15 * NARROW["height"], f"{ruleset_id}: {height} px, {height / NARROW['height']:.1f} screens"
+    wider = _sticks_out(tab, f"rulesets/{ruleset_id}/")
+    assert not wider, "\n".join(wider)
     assert not v.errors, "\n".join(v.errors)
 
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("batch", sorted(BATCHES))
 def test_every_page_fits_a_phone(visit: Callable[..., Visit], batch: str) -> None:
-    """Every page of the batch, on a narrow screen: the page does not scroll sideways as a whole (one
-    page of each kind is checked so in ``make test``, the others here, in ``make test-all``)."""
+    """Every page of the batch, on a narrow screen, its folded parts opened: nothing is wider than the
+    screen but inside a frame that scrolls, and no table cell is cut off (one page of each kind is
+    checked so in ``make test``, the others here, in ``make test-all``)."""
     v = visit(viewport=NARROW)
     wider: list[str] = []
     for page in BATCHES[batch]:
         v.fresh_page()
         tab = v.open(_url_path(page), wait="load")
-        overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        if overflow > 0:
-            wider.append(f"{page}: the page is {overflow} px wider than a {NARROW['width']} px screen")
+        wider += _sticks_out(tab, page)
         wider += [f"{page}: {error}" for error in v.errors]
     assert not wider, "\n".join(wider)
 
@@ -478,6 +526,7 @@ def test_the_readings_tables_keep_their_words_whole_and_scroll_by_keyboard_on_a_
     """On a phone each measured table keeps every cell on one line (no "cautio/us", no "100,0/00")
     and scrolls sideways in its own frame, which the keyboard can focus and scroll."""
     tab = visit(viewport=NARROW).open("rulesets/romestecq/", wait="load")
+    tab.evaluate("() => document.querySelectorAll('details.reading-group').forEach(d => { d.open = true; })")
     broken = tab.evaluate(
         """() => [...document.querySelectorAll('.readings-table td')].filter(td => {
              const range = document.createRange();

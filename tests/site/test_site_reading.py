@@ -281,21 +281,44 @@ def test_the_cite_page_gives_the_projects_citations_as_the_command_line_and_cita
     assert "n.d." not in cite_project(style="apa") and str(cff["version"]) in cite_project(style="apa")
 
 
-def test_a_ruleset_table_gives_each_options_meaning(built_site: Path) -> None:
+@pytest.mark.parametrize("ruleset_id", ["encyclopedie-1765", "revesino", "romestecq"])
+def test_a_ruleset_page_gives_each_option_as_an_entry_under_its_english_name_in_its_topic(
+    built_site: Path, ruleset_id: str
+) -> None:
+    """No table of options: each option is an entry of its topic's folded group, under its English
+    name, its id a small code label linking to its own anchor, with its default and meaning."""
+    from reversis.core.ruleset import OPTION_TOPICS, load_ruleset
+
+    rules = load_ruleset(ruleset_id)
+    html = unescape(_html(built_site, f"rulesets/{ruleset_id}/index.html"))
+    options = html[html.index('id="options"') : html.index('id="engine-rules"')]
+    assert "<table" not in options
+    groups = re.findall(r'<details class="option-group" id="options-([a-z]+)">\s*<summary>(.*?)</summary>', options)
+    assert [t for t, _ in groups] == list(rules.options_by_topic())
+    for topic, summary in groups:
+        assert _text(summary).strip().startswith(OPTION_TOPICS[topic]), summary
+    for name, option in rules.options.items():
+        entry = re.search(rf'<div class="option-entry" id="option-{name}">(.*?)<dt>Allowed', options, re.DOTALL)
+        assert entry, name
+        head = f'<strong>{option.title}</strong> <a class="id-label" href="#option-{name}"><code>{name}</code></a>'
+        assert head in entry.group(1), name
+        after = options[entry.end() : entry.end() + 3000]
+        words = re.sub(r"\s+", "", _text(option.meaning))
+        assert words[:40] in re.sub(r"\s+", "", _text(after.split("</dl>")[0])), name
+
+
+@pytest.mark.parametrize("ruleset_id", ["encyclopedie-1765", "revesino"])
+def test_a_ruleset_page_names_each_engine_rule_with_its_id_as_a_label_at_its_old_anchor(
+    built_site: Path, ruleset_id: str
+) -> None:
     from reversis.core.ruleset import load_ruleset
 
-    rules = load_ruleset("encyclopedie-1765")
-    html = _html(built_site, "rulesets/encyclopedie-1765/index.html")
-    table = unescape(html)[unescape(html).index("<th>option</th>") :]
-    table = table[: table.index("</table>")]
-    assert "<th>meaning</th>" in table
-    for name, option in rules.options.items():
-        row = re.search(
-            rf'<tr>\s*<td><a href="#option-{name}"><code>{name}</code></a></td>(.*?)</tr>', table, re.DOTALL
-        )
-        assert row, name
-        words = re.sub(r"\s+", "", _text(option.meaning))
-        assert words[:40] in re.sub(r"\s+", "", _text(row.group(1))), name
+    rules = load_ruleset(ruleset_id)
+    html = unescape(_html(built_site, f"rulesets/{ruleset_id}/index.html"))
+    for rule in rules.rule_cites:
+        where = "rule-" + re.sub(r"[^a-z0-9]+", "-", rule)
+        head = f'<strong>{rules.rule_name(rule)}</strong> <a class="id-label" href="#{where}"><code>{rule}</code></a>'
+        assert f'<div class="rule-entry" id="{where}">' in html and head in html, rule
 
 
 def _navigation(site: Path, path: Path) -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ The browser, the server and the pages are those of ``test_browser.py`` (its fixt
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -96,14 +97,16 @@ def _press(tab: Page, *, progress: bool = False) -> float:
 
 
 def _set(tab: Page, name: str, value: Any) -> None:
-    """Set the form control of option ``name`` to ``value`` (the change replays the hand)."""
+    """Set the form control of option ``name`` to ``value`` (the change replays the hand), its topic
+    opened first if it is folded."""
     row = tab.locator(f".try-option[data-option='{name}']")
+    row.evaluate("r => { const d = r.closest('details'); if (d) d.open = true; }")
     if isinstance(value, bool):
         row.locator("input[type=checkbox]").set_checked(value)
     elif isinstance(value, dict):
         for key, v in value.items():
-            row.locator(f"[aria-label='{name}, {key}']").fill(str(v))
-            row.locator(f"[aria-label='{name}, {key}']").dispatch_event("change")
+            row.locator(f"[aria-label$=', {key}']").fill(str(v))
+            row.locator(f"[aria-label$=', {key}']").dispatch_event("change")
     elif row.locator("select").count():
         row.locator("select").select_option(value=json.dumps(value))
     else:
@@ -178,7 +181,8 @@ def test_the_site_holds_only_what_the_engine_needs(built_site: Path) -> None:
         )
         for option in shown["options"].values():
             option.pop("cards", None)
-        shown.pop("links")
+        for added in ("links", "roles", "unit", "quotes", "readings"):
+            shown.pop(added)
         assert shown == printed
 
 
@@ -204,8 +208,14 @@ def test_an_example_loads_replays_and_reads_in_both_schemes(
     text = _example("quinola-placed").read_text(encoding="utf-8")
     status, out, _ = _cli(text, tmp_path, {"quinola_placed_wins_pool": False})
     assert status == 0 and page_json == out.rstrip("\n")
+    # what changed, in words: the reading by its words, the players by their places, no id as a word
     summary = tab.locator(".try-diff-summary").inner_text()
-    assert "1 removed" in summary and "seat 2" in summary, summary
+    assert summary.startswith("Under “The placed quinola wins the pool” set to false, "), summary
+    assert "the second hand ends 8 chips worse off (" in summary and "1 payment added" not in summary, summary
+    assert "1 removed" in summary and "seat" not in summary and "quinola_placed" not in summary, summary
+    removed = tab.locator(".try-removed li").first
+    assert removed.inner_text().startswith("The pool pays the second hand 8 chips by “"), removed.inner_text()
+    assert removed.locator("code.try-id").inner_text() == "quinola.placed.pool"
     tab.locator(".try-it").screenshot(path=str(screenshots / "try-example-light.png"))
     violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
     assert not violations, _describe(violations)
@@ -249,6 +259,96 @@ def test_an_example_of_each_ruleset_plays_as_the_command_line(
     assert status == 0 and replayed == out.rstrip("\n")
     assert replayed != shown, f"{option}: {value!r} plays the hand as the page does"
     _clean(v)
+
+
+def test_the_option_an_example_illustrates_comes_first_and_the_others_by_topic_in_words(
+    visit: Callable[..., Visit],
+) -> None:
+    """The options of "Try it": the one the example illustrates first and marked, then every other by
+    topic, folded, each under its English name with the source's words and their English; the ids
+    only as small labels; the form in the page's flow, with no box that scrolls inside it."""
+    from reversis.core.ruleset import OPTION_TOPICS, load_ruleset
+
+    v = visit()
+    tab = v.open("examples/quinola-forced/", wait="load")
+    _press(tab)
+    rules = load_ruleset("encyclopedie-1765")
+    first = tab.locator(".try-option").first
+    assert first.get_attribute("data-option") == "quinola_forced_payment"
+    assert first.locator(".try-illustrated").inner_text().lower() == "the option this example illustrates"
+    assert tab.locator(".try-illustrated").count() == 1
+    assert first.locator(".try-option-title").inner_text() == rules.option_name("quinola_forced_payment")
+    assert first.locator("code.try-id").inner_text() == "quinola_forced_payment"
+    source = first.locator(".try-source")
+    assert source.locator("q").get_attribute("lang") == "fr" and "In English: " in source.inner_text()
+    topics = tab.locator(".try-topic > summary").all_inner_texts()
+    assert [t.rsplit(" (", 1)[0] for t in topics] == [OPTION_TOPICS[t] for t in rules.options_by_topic()], topics
+    assert tab.locator(".try-topic[open]").count() == 0
+    shown = tab.locator(".try-option").count()
+    assert shown == len(rules.options)
+    for row in tab.locator(".try-option").all()[:12]:
+        name = row.get_attribute("data-option") or ""
+        words = row.locator(".try-option-name").text_content() or ""
+        assert rules.option_name(name) in words and ("_" not in name or name not in words), (name, words)
+    scrolls = tab.evaluate(
+        """() => [...document.querySelectorAll('.try-it *')].filter(e => {
+             const o = getComputedStyle(e).overflowY;
+             return (o === 'auto' || o === 'scroll') && e.scrollHeight > e.clientHeight + 1
+               && !e.closest('pre, textarea, .try-editor, .try-table-wrap');
+           }).map(e => e.className)"""
+    )
+    assert not scrolls, f"a box scrolls inside the page: {scrolls}"
+    _clean(v)
+
+
+#: The longest a failure to load may go unsaid (issue 32).
+SAID = 20
+
+
+def _failure(tab: Page, t0: float) -> str:
+    """The sentence of a failure, once said with its button to try again; said within SAID seconds."""
+    tab.locator(".try-it .try-retry:not([hidden])").wait_for(timeout=(SAID + 5) * 1000)
+    took = time.monotonic() - t0
+    sentence = tab.locator(".try-it .try-status").inner_text()
+    assert took <= SAID, f"the failure was said after {took:.1f} s: {sentence}"
+    print(f"\nsaid after {took:.1f} s: {sentence}")
+    return sentence
+
+
+def test_a_download_that_fails_or_stalls_is_said_within_twenty_seconds_and_a_retry_loads(
+    visit: Callable[..., Visit],
+) -> None:
+    """The engine's big file stalled (its request never answered), then the YAML library refused,
+    then the worker itself: each said in one sentence with a button to try again, within 20 s; with
+    the files let through, trying again loads the engine."""
+    v = visit()
+    tab = v.open("examples/quinola-placed/", wait="load")
+    held: list[Route] = []
+    v.context.route("**/try/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    t0 = time.monotonic()
+    tab.locator(".try-it .try-start").click()
+    sentence = _failure(tab, t0)
+    assert sentence.startswith("The engine could not be loaded: ") and "pyodide.asm.wasm stopped arriving" in sentence
+    assert sentence.endswith("press “Try again”.") and sentence.count(". ") == 1, sentence
+    v.context.unroute("**/try/pyodide/pyodide.asm.wasm")
+    v.context.route("**/try/pyyaml.zip", lambda route: route.abort())
+    t0 = time.monotonic()
+    tab.locator(".try-it .try-retry").click()
+    sentence = _failure(tab, t0)
+    assert "the file pyyaml.zip did not download" in sentence and "exit(1)" not in sentence, sentence
+    v.context.unroute("**/try/pyyaml.zip")
+    v.context.route("**/try/worker.js", lambda route: route.abort())
+    t0 = time.monotonic()
+    tab.locator(".try-it .try-retry").click()
+    sentence = _failure(tab, t0)
+    assert sentence.startswith("The engine could not be loaded: ") and "worker" in sentence, sentence
+    v.context.unroute("**/try/worker.js")
+    tab.locator(".try-it .try-retry").click()
+    tab.locator(".try-it fieldset .try-option").first.wait_for(timeout=LOAD)
+    assert tab.locator(".try-it .try-retry").is_hidden()
+    for route in held:
+        with contextlib.suppress(Exception):
+            route.abort()
 
 
 BAD = {
