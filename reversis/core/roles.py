@@ -24,13 +24,33 @@ first hand, so that a reader can follow him.
 
 >>> [first_hand_label(seat, dealer=2, players=4) for seat in range(4)]
 ['Second hand', 'Third hand', 'Dealer', 'Eldest hand']
+An engine's error names the player by his place, with his seat as the scenario file writes it:
+
+>>> class Table:
+...     dealer, players = 3, 4
+>>> player(1, Table()), player_in_file(1, Table())
+('the second hand', 'the second hand (seat: 1)')
 >>> in_sentence("The forced quinola pays its forcer")
 'the forced quinola pays its forcer'
 """
 
 from __future__ import annotations
 
-__all__ = ["ROLES", "SIDES", "first_hand_label", "in_sentence", "role", "role_label", "side", "side_label"]
+from typing import Protocol
+
+__all__ = [
+    "ROLES",
+    "SIDES",
+    "Table",
+    "first_hand_label",
+    "in_sentence",
+    "player",
+    "player_in_file",
+    "role",
+    "role_label",
+    "side",
+    "side_label",
+]
 
 #: the places in the hand, in the order of play from the dealer (index 0)
 ROLES = ("dealer", "eldest hand", "second hand", "third hand", "fourth hand", "fifth hand")
@@ -48,6 +68,28 @@ def _place(seat: int, dealer: int, players: int) -> str:
 def role(seat: int, *, dealer: int, players: int) -> str:
     """The player in a sentence: ``the dealer``, ``the eldest hand``, ``the second hand``…"""
     return f"the {_place(seat, dealer, players)}"
+
+
+class Table(Protocol):
+    """What names a player: a hand's dealer and its number of players."""
+
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+
+
+def player(seat: int, table: Table) -> str:
+    """A player of a hand in a sentence: ``the eldest hand``."""
+    return role(seat, dealer=table.dealer, players=table.players)
+
+
+def player_in_file(seat: int, table: Table) -> str:
+    """A player of a hand in an error message: ``the eldest hand (seat: 1)``, his seat as a scenario
+    writes it (a seat that is not at the table is only that)."""
+    if not 0 <= seat < table.players:
+        return f"seat: {seat}"
+    return f"{player(seat, table)} (seat: {seat})"
 
 
 def role_label(seat: int, *, dealer: int, players: int) -> str:

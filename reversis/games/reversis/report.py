@@ -92,12 +92,14 @@ def _who(hand: Hand, party: int | str, pool: str) -> str:
     return f"the {pool}" if party == POOL else _n(hand, int(party))
 
 
-def _n(hand: Hand, seat: int) -> str:
-    """A player in a sentence, by his place in the hand: ``the eldest hand``."""
+def _n(hand: Hand, seat: int | bool | None) -> str:
+    """A player in a sentence, by his place in the hand: ``the eldest hand`` (``nobody`` for no seat)."""
+    if seat is None or isinstance(seat, bool):
+        return "nobody"
     return role(seat, dealer=hand.dealer, players=hand.players)
 
 
-def _N(hand: Hand, seat: int) -> str:
+def _N(hand: Hand, seat: int | None) -> str:
     """A player at the start of a sentence: ``The eldest hand``."""
     return _n(hand, seat).capitalize()
 
