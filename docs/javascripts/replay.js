@@ -6,7 +6,8 @@
  * step by card, Page Up and Page Down by trick, Home and End go to the first and the last card; the
  * address (#step-N) keeps the step. A live region says the card played and what it set off (the
  * trick taken, the payments or marks), in words: a card's face is hidden from screen readers, its
- * name is not. A button that cannot act is marked aria-disabled rather than disabled, so that the
+ * name is not; each payment is a sentence of its own, its rule said by its English name (the rule's
+ * id, a small label beside it, is not read out). A button that cannot act is marked aria-disabled rather than disabled, so that the
  * focus stays where it is (a disabled button would drop it to the page's body).
  *
  * Plain JavaScript, no library, no request; no inline handler or style (the site's
@@ -25,13 +26,17 @@
     return b;
   }
 
-  /* The text of an element as a screen reader says it: without what is hidden from it. */
+  /* The text of an element as the live region says it: without what is hidden from screen readers,
+     without the rules' id labels, and each paragraph and list item a sentence of its own. */
   function spoken(element) {
     var copy = element.cloneNode(true);
-    Array.prototype.forEach.call(copy.querySelectorAll("[aria-hidden='true']"), function (hidden) {
+    Array.prototype.forEach.call(copy.querySelectorAll("[aria-hidden='true'], .rule-id"), function (hidden) {
       hidden.parentNode.removeChild(hidden);
     });
-    return copy.textContent.replace(/\s+/g, " ").trim();
+    return Array.prototype.map.call(copy.querySelectorAll("p, li"), function (part) {
+      var said = part.textContent.replace(/\s+/g, " ").trim();
+      return /[.!?]$/.test(said) || !said ? said : said + ".";
+    }).filter(function (said) { return said; }).join(" ");
   }
 
   function setUp(replay) {

@@ -1,22 +1,152 @@
 """What the page of a worked example says whatever its game: who pays, the annotation a rule
-illustrates, what the example shows (:mod:`reversis_site.examples`, :mod:`reversis_site.marks_page`)."""
+illustrates, what the example shows (:mod:`reversis_site.examples`, :mod:`reversis_site.marks_page`).
+
+A player is named by his place in the hand, as the rule books name him (:mod:`reversis.core.roles`):
+
+>>> names = Names(dealer=3, players=4)
+>>> names.who(0), names.who("pool"), names.label(3), names.file_seats()[0]
+('the eldest hand', 'the pool', 'Dealer', ('the dealer', 3))
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from markupsafe import Markup
+
 from reversis.annotations import Annotation
-from reversis.core.ruleset import Ruleset
+from reversis.core.cards import Card
+from reversis.core.roles import in_sentence, role, role_label
+from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
+from reversis.corpus.markup import collapse
 from reversis.games.reversis.ledger import POOL
+from reversis_site.text import text
 from reversis_site.yaml_values import flow_yaml
 
 if TYPE_CHECKING:
     from reversis_site.examples import WorkedExample
 
 
-def who(party: int | str) -> str:
-    return "the pool" if party == POOL else f"seat {party}"
+@dataclass(frozen=True)
+class Names:
+    """How the page of a hand names its players: by their place in the hand, counted from its dealer."""
+
+    dealer: int
+    players: int
+
+    def who(self, party: int | str | None) -> str:
+        """A player (or the pool) in a sentence: ``the eldest hand``."""
+        if party is None:
+            return "nobody"
+        return "the pool" if party == POOL else role(int(party), dealer=self.dealer, players=self.players)
+
+    def label(self, seat: int) -> str:
+        """A player as a label: ``Eldest hand``."""
+        return role_label(seat, dealer=self.dealer, players=self.players)
+
+    def order(self) -> list[int]:
+        """The seats in playing order from the eldest hand, the dealer last."""
+        return [(self.dealer + 1 + k) % self.players for k in range(self.players)]
+
+    def file_seats(self) -> list[tuple[str, int]]:
+        """Each player with his seat in the scenario file, the dealer first."""
+        return [(self.who(seat), seat) for seat in [self.dealer, *self.order()[:-1]]]
+
+    def seated(self, card: Callable[[Card], Markup], cards: Sequence[tuple[int, Card]], separator: str) -> Markup:
+        """Cards each after its player (``the eldest hand 9♠, the second hand J♥``)."""
+        return Markup(separator.join(f"{text(self.who(seat))} {card(c)}" for seat, c in cards))
+
+
+_SEATS = re.compile(r"\b([Ss])eats? (\d(?:(?:, | and )\d)*)\b")
+_SIDES = re.compile(r"\b([Ss])ide ([01])\b")
+
+
+def narrated(story: str, names: Names, side_name: Callable[[int], str] | None = None) -> str:
+    """An example's narrative, its players named by their place in the hand (and the sides of a game
+    played by sides as the dealer's and the other), however its file numbers them.
+
+    >>> names = Names(dealer=0, players=4)
+    >>> narrated("Seat 1, the eldest, leads; seats 2 and 3 pay seat 0 (the dealer).", names)
+    'The eldest hand leads; the second hand and the third hand pay the dealer.'
+    """
+
+    def players(match: re.Match[str]) -> str:
+        seats = [int(d) for d in re.findall(r"\d", match.group(2))]
+        said = [names.who(seat) if seat < names.players else f"seat {seat}" for seat in seats]
+        words = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+        return words[:1].upper() + words[1:] if match.group(1) == "S" else words
+
+    told = _SEATS.sub(players, story)
+    # an apposition that said the place the name now says: "the eldest hand, the eldest," or "the dealer (the dealer)"
+    told = re.sub(
+        r"\b(the (eldest|dealer|\w+ hand))(?:, the (\w+)(?: hand)?,|\s*\(the (\w+)(?: hand)?\))",
+        lambda m: m.group(1) if (m.group(3) or m.group(4)) in m.group(2).split() else m.group(0),
+        told,
+    )
+    told = re.sub(
+        r"\b(The (eldest|dealer|\w+ hand)), the (\w+)(?: hand)?,",
+        lambda m: m.group(1) if m.group(3) in m.group(2).split() else m.group(0),
+        told,
+    )
+    if side_name is not None:
+
+        def sides(match: re.Match[str]) -> str:
+            words = side_name(int(match.group(2)))
+            return words[:1].upper() + words[1:] if match.group(1) == "S" else words
+
+        told = _SIDES.sub(sides, told)
+    return told
+
+
+@cache
+def _rule_ids() -> re.Pattern[str]:
+    """Any engine rule id that is not an English word (a dotted or hyphenated id), longest first."""
+    ids = {rule for rid in ruleset_ids() for rule in load_ruleset(rid).rule_names if "." in rule or "-" in rule}
+    alternatives = "|".join(re.escape(rule) for rule in sorted(ids, key=len, reverse=True))
+    return re.compile(r"\b(?:rules? )?(" + alternatives + r")(?![\w-]|\.\w)")
+
+
+def rule_words(prose: str, rules: Ruleset | None, *, seats_as_code: bool = False) -> Markup:
+    """Prose that names engine rules by their ids (an annotation's reading), each rule said by its
+    English name with its id beside it as a small code label; escaped.
+
+    >>> from reversis.core.ruleset import load_ruleset
+    >>> print(rule_words("paid under rule ace.placed, not play.follow.", load_ruleset("encyclopedie-1765")))
+    paid under the rule “An ace placed” <code class="rule-id">ace.placed</code>, not the rule “Following suit” \
+<code class="rule-id">play.follow</code>.
+    """
+    out: list[str] = []
+    at = 0
+    for match in _rule_ids().finditer(prose):
+        rule = match.group(1)
+        if rules is None or rule not in rules.rule_names:
+            continue
+        out.append(_plain(prose[at : match.start()], seats_as_code))
+        out.append(f'the rule “{text(rules.rule_name(rule))}” <code class="rule-id">{text(rule)}</code>')
+        at = match.end()
+    out.append(_plain(prose[at:], seats_as_code))
+    return Markup("".join(out))
+
+
+def _plain(prose: str, seats_as_code: bool) -> str:
+    """Prose escaped; with ``seats_as_code``, a seat that the doctest beside it numbers is code
+    (``seat 1``), the number a reader finds in its code, not a name."""
+    escaped = str(text(prose))
+    if not seats_as_code:
+        return escaped
+    return re.sub(r"\b([Ss]eats?) (\d(?:(?:, | and | or )\d)*)\b", r'\1 <code class="seat-code">\2</code>', escaped)
+
+
+def rule_view(rule: str, rules: Ruleset) -> dict[str, Any]:
+    """An engine rule as a page names it: its English name, and its id, a label that links to its row
+    of the ruleset's page (from a page of ``examples/``)."""
+    anchor = "rule-" + re.sub(r"[^a-z0-9]+", "-", rule)
+    name = rules.rule_name(rule)
+    return {"rule": rule, "name": name, "phrase": in_sentence(name), "href": f"../rulesets/{rules.id}.md#{anchor}"}
 
 
 def annotation_for(rule: str, rules: Ruleset, shown: Sequence[str]) -> str | None:
@@ -32,22 +162,26 @@ def link(annotations: Mapping[str, Annotation], aid: str) -> dict[str, Any]:
     return {
         "id": aid,
         "quote": a.quote,
+        "gloss": collapse(a.gloss),  # the English beside the quotation
         "href": f"../sources/{a.source}.md#{aid}",  # from the Markdown of the page
     }
 
 
-def shows(example: WorkedExample, annotations: Mapping[str, Annotation]) -> dict[str, Any]:
+def shows(example: WorkedExample, annotations: Mapping[str, Annotation], rules: Ruleset) -> dict[str, Any]:
     """What the page says the example shows: its rules, annotations and readings."""
     readings = []
     for spec in example.readings:
         a = annotations[spec["annotation"]]
         reading = next(r for r in a.readings if dict(r.options) == dict(spec["options"]))
         readings.append(
-            {"annotation": link(annotations, a.id), "reading": reading, "options": flow_yaml(dict(reading.options))}
+            {
+                "annotation": link(annotations, a.id),
+                "reading": reading,
+                "says": rule_words(collapse(reading.says), rules),
+                "options": flow_yaml(dict(reading.options)),
+            }
         )
-    rule_links = [
-        {"rule": r, "anchor": "rule-" + "".join(ch if ch.isalnum() else "-" for ch in r)} for r in example.rules
-    ]
+    rule_links = [rule_view(r, rules) for r in example.rules]
     return {
         "shows_rules": rule_links,
         "shows_annotations": [link(annotations, aid) for aid in example.annotations],

@@ -38,8 +38,8 @@ from reversis.games.reversis.hand import Hand
 from reversis.games.reversis.ledger import Entry
 from reversis.games.reversis.scenario import run
 from reversis_site import fragments as site_fragments
-from reversis_site.cards import drawing, seated
-from reversis_site.example_parts import annotation_for, link, shows, who
+from reversis_site.cards import drawing
+from reversis_site.example_parts import Names, annotation_for, link, narrated, rule_view, shows
 from reversis_site.marks_page import marks_page
 from reversis_site.replay import fresh, replay
 from reversis_site.yaml_values import flow_yaml
@@ -272,69 +272,87 @@ def _to_play(example: WorkedExample, refusal: Refusal) -> int | None:
 
 
 def _payment(
-    entry: Entry, example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation]
+    entry: Entry, example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation], names: Names
 ) -> dict[str, Any]:
     """A payment as the page shows it, with the annotation of its rule that the example illustrates."""
     aid = annotation_for(entry.rule, rules, example.annotations)
     return {
-        "payer": who(entry.payer),
-        "payee": who(entry.payee),
+        "payer": names.who(entry.payer),
+        "payee": names.who(entry.payee),
         "amount": entry.amount,
         "rule": entry.rule,
+        "ruled": rule_view(entry.rule, rules),
         "trick": entry.trick,
         "annotation": link(annotations, aid) if aid else None,
     }
 
 
-def _dealt_seats(hand: Hand, dealt: Dealt, card: Callable[[Card], Markup]) -> list[dict[str, Any]]:
-    """Each seat in playing order from the eldest, with its role and the cards dealt to it."""
+def _dealt_seats(hand: Hand, dealt: Dealt, card: Callable[[Card], Markup], names: Names) -> list[dict[str, Any]]:
+    """Each player in playing order from the eldest, named by his place, with the cards dealt to him."""
     seats = []
-    for seat in [(hand.dealer + 1 + i) % hand.players for i in range(hand.players)]:
-        role = "dealer" if seat == hand.dealer else "eldest, leads first" if seat == hand.eldest else ""
+    for seat in names.order():
+        role = "leads first" if seat == hand.eldest else ""
         held = sorted(dealt.hands[seat], key=lambda c: (card_suit(c), -card_rank(c)))
-        seats.append({"seat": seat, "role": role, "cards": [card(c) for c in held], "count": len(held)})
+        seats.append(
+            {
+                "seat": seat,
+                "label": names.label(seat),
+                "role": role,
+                "cards": [card(c) for c in held],
+                "count": len(held),
+            }
+        )
     return seats
 
 
-def _exchange(hand: Hand, card: Callable[[Card], Markup]) -> list[dict[str, Any]]:
-    """The exchange, seat by seat: the card discarded and the card taken, or the pass and the card seen."""
+def _exchange(hand: Hand, card: Callable[[Card], Markup], names: Names) -> list[dict[str, Any]]:
+    """The exchange, player by player: the card discarded and the card taken, or the pass and the card seen."""
     exchange: list[dict[str, Any]] = []
     for event in hand.events:
         if isinstance(event, Exchanged):
             took = None if event.took is None else card(event.took)
-            exchange.append({"seat": event.seat, "pass": False, "discard": card(event.discard), "took": took})
+            exchange.append({"who": names.who(event.seat), "pass": False, "discard": card(event.discard), "took": took})
         elif isinstance(event, Passed):
             seen = None if event.seen is None else card(event.seen)
-            exchange.append({"seat": event.seat, "pass": True, "seen": seen})
+            exchange.append({"who": names.who(event.seat), "pass": True, "seen": seen})
     return exchange
 
 
-def _tricks(hand: Hand, card: Callable[[Card], Markup]) -> list[dict[str, Any]]:
+def _tricks(hand: Hand, card: Callable[[Card], Markup], names: Names) -> list[dict[str, Any]]:
     n = hand.players
     return [
         {
             "number": i + 1,
             "leader": t.leader,
-            "cards": seated(card, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)], " · "),
-            "winner": t.winner,
+            "cards": names.seated(card, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)], " · "),
+            "winner": names.who(t.winner),
         }
         for i, t in enumerate(hand.tricks)
     ]
 
 
 def _refusals(
-    example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation], card: Callable[[Card], Markup]
+    example: WorkedExample,
+    rules: Ruleset,
+    annotations: Mapping[str, Annotation],
+    card: Callable[[Card], Markup],
+    names: Names,
 ) -> list[dict[str, Any]]:
     """The actions the engine refuses at some point of the hand, each with the engine's message."""
     refusals = []
     for r in example.refusals:
         aid = annotation_for(r.rule, rules, example.annotations)
         shown = None if r.card in (None, "pass") else card(rules.pack.parse(str(r.card)))
+        seat = r.seat if r.seat is not None else _to_play(example, r)
+        rule, _, message = refused(example, r).partition(": ")
         refusals.append(
             {
                 "refusal": r,
-                "seat": r.seat if r.seat is not None else _to_play(example, r),
-                "message": refused(example, r),
+                "who": names.who(seat),
+                "to": None if r.seat is None else names.who(r.seat),
+                "moved_from": None if r.moved_from is None else names.who(r.moved_from),
+                "ruled": rule_view(rule, rules),
+                "message": message,
                 "card": shown,
                 "annotation": link(annotations, aid) if aid else None,
             }
@@ -351,9 +369,10 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         return marks_page(example, scenario, hand, res, annotations, env)
     rules = scenario.rules
     card = drawing(env, rules.pack, rules.pack.parse(rules["quinola"]))
+    names = Names(dealer=hand.dealer, players=hand.players)
 
     def payment(entry: Entry, number: int) -> dict[str, Any]:
-        return dict(_payment(entry, example, rules, annotations), number=number)
+        return dict(_payment(entry, example, rules, annotations, names), number=number)
 
     before, steps = replay(hand)
     # Each payment of the replay is numbered as its row of the payments table, where its link to the
@@ -369,32 +388,43 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
     step_views = [
         {
             "step": s,
+            "who": names.who(s.seat),
+            "taker": names.who(s.taken_by),
             "card": card(s.card),
             "leads": len(s.table) == 1,
-            "table": seated(card, s.table, ", "),
+            "table": names.seated(card, s.table, ", "),
             "payments": [payment(e, next(numbers)) for e in s.payments],
         }
         for s in steps
     ]
-    seats = _dealt_seats(hand, dealt, card)
+    seats = _dealt_seats(hand, dealt, card, names)
     return env.get_template("example.md.j2").render(
         example=example,
         page=f"examples/{example.page}.md",
         options=flow_yaml(scenario.options) if scenario.options else None,
         marks=None,
         ended=None,  # a hand of chips is never over before its first card
-        **shows(example, annotations),
+        **shows(example, annotations, rules),
+        who=names.who,
+        narrative=narrated(example.narrative, names),
+        file_seats=names.file_seats(),
         seats=seats,
         talon=[card(c) for c in dealt.talon],
-        exchange=_exchange(hand, card),
+        exchange=_exchange(hand, card, names),
         before=before_views,
         steps=step_views,
-        tricks=_tricks(hand, card),
+        tricks=_tricks(hand, card, names),
         payments=[payment(e, n) for n, e in enumerate(hand.ledger.entries, 1)],
-        refusals=_refusals(example, rules, annotations, card),
+        refusals=_refusals(example, rules, annotations, card, names),
+        betes=[dict(b, ruled=rule_view(b["rule"], rules)) for b in res["betes"]],
         result=res,
         rows=[
-            {"seat": s, "tricks": res["tricks_won"][s], "points": res["points"][s], "balance": res["balances"][s]}
+            {
+                "label": names.label(s),
+                "tricks": res["tricks_won"][s],
+                "points": res["points"][s],
+                "balance": res["balances"][s],
+            }
             for s in (seat["seat"] for seat in seats)
         ],
         final_talon=[card(c) for c in hand.talon],

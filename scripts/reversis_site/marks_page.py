@@ -17,9 +17,10 @@ from markupsafe import Markup
 from reversis.annotations import Annotation
 from reversis.core.cards import Card, card_rank, card_suit
 from reversis.core.errors import ScenarioError
+from reversis.core.roles import side
 from reversis.core.ruleset import Ruleset
-from reversis_site.cards import drawing, seated
-from reversis_site.example_parts import annotation_for, link, shows
+from reversis_site.cards import drawing
+from reversis_site.example_parts import Names, annotation_for, link, narrated, rule_view, shows
 from reversis_site.replay import marks_replay
 from reversis_site.yaml_values import flow_yaml
 
@@ -28,13 +29,22 @@ if TYPE_CHECKING:
 
 
 def _mark(
-    entry: Any, number: int, example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation]
+    entry: Any,
+    number: int,
+    example: WorkedExample,
+    rules: Ruleset,
+    annotations: Mapping[str, Annotation],
+    names: Names,
+    side_name: Callable[[int], str],
 ) -> dict[str, Any]:
     """A mark as the page shows it, numbered as its row of the marks table."""
     aid = annotation_for(entry.rule, rules, example.annotations)
     return {
         "number": number,
         "side": entry.side,
+        "side_name": side_name(entry.side),
+        "who": None if entry.seat is None else names.who(entry.seat),
+        "ruled": rule_view(entry.rule, rules),
         "marks": entry.marks,
         "rule": entry.rule,
         "trick": entry.trick,
@@ -50,12 +60,14 @@ def _seats(
     order: list[int],
     side_of: Mapping[int, int],
     card: Callable[[Card], Markup],
+    names: Names,
+    side_name: Callable[[int], str],
 ) -> list[dict[str, Any]]:
     """Each seat in playing order from the eldest: its side, its role, the cards dealt to it and the
     combinations it holds."""
     seats = []
     for seat in order:
-        role = "dealer" if seat == hand.dealer else "eldest, leads first" if seat == order[0] else ""
+        role = "leads first" if seat == order[0] else ""
         dealt = sorted(hand.dealt[seat], key=lambda c: (card_suit(c), -card_rank(c)))
         held = [
             {"name": c["name"], "cards": [card(pack.parse(x)) for x in c["cards"]], "worth": c["worth"]}
@@ -64,7 +76,9 @@ def _seats(
         seats.append(
             {
                 "seat": seat,
+                "label": names.label(seat),
                 "side": side_of[seat],
+                "side_name": side_name(side_of[seat]),
                 "role": role,
                 "cards": [card(c) for c in dealt],
                 "count": len(dealt),
@@ -101,18 +115,23 @@ def _tricks(res: Mapping[str, Any], hand: Any, named: Callable[[str], Markup]) -
     ] + unfinished
 
 
-def _rows(res: Mapping[str, Any], sides: Mapping[int, list[int]]) -> list[dict[str, Any]]:
-    """Each side's marks before the hand, rubbed out in it, and after it."""
+def _rows(
+    res: Mapping[str, Any], sides: Mapping[int, list[int]], names: Names, side_name: Callable[[int], str]
+) -> list[dict[str, Any]]:
+    """Each side's marks before the hand, rubbed out in it, and after it, the dealer's side first."""
     marks_of = res["marks"]
+    dealer_side = next(s for s, seats in sides.items() if names.dealer in seats)
     return [
         {
             "side": side,
+            "name": side_name(side),
+            "members": [names.who(seat) for seat in names.order() if seat in sides[side]],
             "seats": sides[side],
             "before": marks_of["before"][str(side)],
             "rubbed": marks_of["rubbed"][str(side)],
             "after": marks_of["after"][str(side)],
         }
-        for side in sorted(sides)
+        for side in sorted(sides, key=lambda s: s != dealer_side)
     ]
 
 
@@ -162,46 +181,76 @@ def marks_page(
     card = drawing(env, pack, pack.parse(rules["quinola"]) if "quinola" in rules.options else None)
     sides = {int(side): list(seats) for side, seats in res["sides"].items()}
     n = int(res["players"])
+    names = Names(dealer=hand.dealer, players=n)
+    side_of = {seat: s for s, seats in sides.items() for seat in seats}
+
+    def side_name(which: int) -> str:
+        return side(which, dealer_side=side_of[hand.dealer])
+
+    def mark(entry: Any) -> dict[str, Any]:
+        return _mark(entry, next(numbers), example, rules, annotations, names, side_name)
+
     before, steps, after = marks_replay(hand, seed=scenario.seed)
     numbers = iter(range(1, len(hand.marks.entries) + 1))
-    marks_before = [_mark(e, next(numbers), example, rules, annotations) for e in before]
+    marks_before = [mark(e) for e in before]
     step_views: list[dict[str, Any]] = []
     shown: list[dict[str, Any]] = list(marks_before)
     for s in steps:
-        made = [_mark(e, next(numbers), example, rules, annotations) for e in s.marks]
+        made = [mark(e) for e in s.marks]
         shown += made
-        table = seated(card, s.table, ", ")
-        step_views.append({"step": s, "card": card(s.card), "leads": len(s.table) == 1, "table": table, "marks": made})
-    marks_after = [_mark(e, next(numbers), example, rules, annotations) for e in after]
-    order = [(hand.dealer + 1 + i) % n for i in range(n)]
+        step_views.append(
+            {
+                "step": s,
+                "who": names.who(s.seat),
+                "taker": names.who(s.taken_by),
+                "card": card(s.card),
+                "leads": len(s.table) == 1,
+                "table": names.seated(card, s.table, ", "),
+                "marks": made,
+            }
+        )
+    marks_after = [mark(e) for e in after]
+    order = names.order()
+    rows = _rows(res, sides, names, side_name)
+    over = res.get("game_over")
 
     def named(name: str) -> Markup:
         return card(pack.parse(name))
-
-    side_of = {seat: side for side, seats in sides.items() for seat in seats}
     return env.get_template("example.md.j2").render(
         example=example,
         page=f"examples/{example.page}.md",
         options=flow_yaml(dict(res["options"])) if res["options"] else None,
         marks={
-            "sides": [{"side": side, "seats": seats_} for side, seats_ in sorted(sides.items())],
+            "sides": rows,
             "manner": res["manner"],
             "target": res["target"],
             "eldest": order[0],
             "dealer": hand.dealer,
         },
-        **shows(example, annotations),
-        seats=_seats(pack, hand, res, order, side_of, card),
+        **shows(example, annotations, rules),
+        who=names.who,
+        narrative=narrated(example.narrative, names, side_name),
+        file_seats=names.file_seats(),
+        game_over=over and {"side": side_name(over["winner"]), "ruled": rule_view(over["rule"], rules)},
+        virlicque_side=res["virlicque"] and side_name(res["virlicque"]["side"]),
+        seats=_seats(pack, hand, res, order, side_of, card, names, side_name),
         before=marks_before,
         steps=step_views,
         tricks=_tricks(res, hand, named),
         ended=_ended_on_deal(example, hand, rules, res, annotations, named),
-        claims=res["claims"],
+        claims=[dict(c, ruled=rule_view(c["rule"], rules)) for c in res["claims"]],
         after=marks_after,
         gruged=[dict(g, card=card(pack.parse(g["card"]))) for g in res["gruged"]],
-        faults=res["faults"],
+        faults=[
+            dict(
+                f,
+                ruled=rule_view(f["rule"], rules),
+                penalty_ruled=rule_view(f["penalty"], rules) if f["penalty"] in rules.rule_names else None,
+            )
+            for f in res["faults"]
+        ],
         entries=[*shown, *marks_after],
-        rows=_rows(res, sides),
+        rows=rows,
         result=res,
         scenario_text=example.path.read_text(encoding="utf-8").rstrip("\n"),
     )

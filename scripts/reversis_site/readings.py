@@ -29,6 +29,7 @@ import jinja2
 
 from reversis.annotations import Annotation
 from reversis.apps.readings import BOTS, by_option, load_results
+from reversis.core.roles import ROLES
 from reversis_site.links import relative
 
 #: The folder of the plots and of the ranking, under docs/.
@@ -47,6 +48,20 @@ NOT_PLAYERS = ("pool",)
 
 def players_of(labels: Sequence[str]) -> list[str]:
     return [label for label in labels if label not in NOT_PLAYERS]
+
+
+def player_label(label: str) -> str:
+    """A measured player as a reader names him: by his place in the hand (the measurements count the
+    players from the dealer, ``dealer + 2``), or his side.
+
+    >>> [player_label(x) for x in ("dealer", "eldest", "dealer + 2", "dealer's side", "pool")]
+    ['Dealer', 'Eldest hand', 'Second hand', "Dealer's side", 'Pool']
+    """
+    if label == "eldest":
+        return "Eldest hand"
+    if label.startswith("dealer + "):
+        return ROLES[int(label.removeprefix("dealer + "))].capitalize()
+    return label.capitalize()
 
 
 @cache
@@ -72,7 +87,7 @@ def movement(entry: Mapping[str, Any]) -> dict[str, Any]:
                 continue
             best["absolute"] = max(best["absolute"], diff["mean_absolute"])
             if best["shift"] is None or abs(diff["mean"]) > abs(best["shift"]["mean"]):
-                best["shift"] = {**diff, "value": text}
+                best["shift"] = {**diff, "value": text, "label": player_label(diff["label"])}
                 sd = spread.get(diff["label"]) or 0.0
                 best["relative"] = abs(diff["mean"]) / sd if sd else 0.0
     return best
@@ -116,7 +131,7 @@ def figure_svg(ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]
             ax.errorbar(
                 xs, ys, xerr=err, fmt="o", markersize=3, capsize=2, label=name + (" (default)" if k == 0 else "")
             )
-        ax.set_yticks(range(len(labels)), labels)
+        ax.set_yticks(range(len(labels)), [player_label(label) for label in labels])
         ax.invert_yaxis()
         ax.set_title(f"bot {bot}, {entry['hands']:,} hands per reading", fontsize=8, loc="left")
         ax.set_xlabel(f"mean {entry['unit']} per hand, 95 % interval")
@@ -179,7 +194,14 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
                 if diff["label"] in NOT_PLAYERS:
                     continue
                 differences.append(
-                    {"value": text, "bot": bot, **diff, "hands": f"{entry['hands']:,}", "cell": _cell(diff)}
+                    {
+                        "value": text,
+                        "bot": bot,
+                        **diff,
+                        "label": player_label(diff["label"]),
+                        "hands": f"{entry['hands']:,}",
+                        "cell": _cell(diff),
+                    }
                 )
     moved = {bot: movement(by_bot[bot]) for bot in bots}
     alt = (
@@ -196,7 +218,7 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
         "unit": first["unit"],
         "hands": f"{first['hands']:,}",
         "bots": bots,
-        "labels": labels,
+        "labels": [player_label(label) for label in labels],
         "rows": rows,
         "differences": differences,
         "rules": {bot: _rule_changes(by_bot[bot]) for bot in bots},

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 import yaml
+from markupsafe import Markup
 
 from reversis.annotations import TOPICS, Annotation, Reading, by_topic
 from reversis.core.ruleset import Ruleset, ruleset_ids
@@ -32,6 +33,7 @@ from reversis.corpus.markup import collapse
 from reversis.games.reversis.report import account
 from reversis.games.reversis.result import result
 from reversis.games.reversis.scenario import parse_scenario, run
+from reversis_site.example_parts import rule_words
 from reversis_site.links import paragraph_link, relative
 from reversis_site.text import gloss_heading
 from reversis_site.yaml_values import block_yaml, flow_yaml
@@ -190,6 +192,15 @@ def register(env: jinja2.Environment) -> None:
     env.filters["citation_meta"] = citation_meta
     env.filters["citation_jsonld"] = citation_jsonld
     env.filters["open_graph"] = open_graph
+    # prose that names engine rules by id, each said by its English name with the id as a label
+    env.filters["rule_words"] = _rule_words
+
+
+def _rule_words(prose: object, rules: Ruleset | None) -> Markup | str:
+    """An annotation's prose, collapsed, its engine rules said by name with their ids as labels, and
+    the seats of its doctest as code."""
+    said = collapse(str(prose))
+    return rule_words(said, rules, seats_as_code=True)
 
 
 # ---- the concordance ----------------------------------------------------------------------------
@@ -240,7 +251,8 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
         link = None
         if home is not None:
             link = relative(f"rulesets/{home.id}.md", page) + "#rule-" + re.sub(r"[^a-z0-9]+", "-", rule)
-        rules.append({"rule": rule, "link": link})
+        name = home.rule_name(rule) if home is not None else None
+        rules.append({"rule": rule, "link": link, "name": name})
     options = []
     for name in dict.fromkeys([*a.options, *(n for r in a.readings for n in r.options)]):
         home = site.option_home(a, name)
@@ -267,6 +279,8 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
     prose, code = split_example(a.example) if a.example else ("", "")
     return {
         "annotation": a,
+        # the ruleset whose English names the rules its prose names by id (rule_words)
+        "words": next((r for r in site.rulesets if r.id in a.rulesets or r.source == a.source), None),
         "heading": gloss_heading(a.gloss),
         "paragraph_link": paragraph_link(a.paragraph, page=page),
         "source_link": relative(f"sources/{a.source}.md", page) + f"#{a.id}",

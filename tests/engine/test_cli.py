@@ -12,6 +12,7 @@ import pytest
 
 from reversis import load_ruleset, ruleset_ids
 from reversis.apps.cli import main
+from reversis.core.roles import in_sentence, role
 from reversis.games import play_file
 
 from .conftest import PLAYED, REPO, WriteScenario
@@ -84,11 +85,13 @@ def test_play_text_mentions_each_trick_and_each_payment_rule(
     out = _run(["play", str(path)], capsys)
     _, hand = play_file(path)
     for number, trick in enumerate(hand.tricks, start=1):
-        assert f"Trick {number}: seat {trick.leader} leads" in out
-        assert f"seat {trick.winner} takes it" in out
+        leader, winner = (role(seat, dealer=hand.dealer, players=hand.players) for seat in (trick.leader, trick.winner))
+        assert f"Trick {number}: {leader} leads" in out
+        assert f"{winner} takes it" in out
     assert hand.ledger.entries
     for entry in hand.ledger.entries:
-        assert f"[{entry.rule};" in out
+        # the rule in English, then its id as a label
+        assert f"{in_sentence(hand.rules.rule_name(entry.rule))}  [{entry.rule}" in out
     assert f"pool {hand.pool_before} -> {hand.pool}" in out
 
 

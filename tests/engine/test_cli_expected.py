@@ -233,7 +233,7 @@ def test_the_session_table_defines_its_won_by_column(capsys: pytest.CaptureFixtu
     table = _out(["sitting", "--ruleset", "encyclopedie-1765", "--hands", "3"], capsys)
     head = next(line for line in table.splitlines() if line.startswith("hand "))
     assert "won by" in head and "winner" not in head
-    assert "won by: the seat that won the hand" in table
+    assert "won by: the player who won the hand" in table
 
 
 @pytest.mark.parametrize(

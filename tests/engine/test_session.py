@@ -51,29 +51,37 @@ def test_the_table_has_a_line_per_hand_and_the_standing(
     out = _run(["sitting", str(path)], capsys)
     hands = play_sitting(load_sitting(path))
     lines = out.splitlines()
-    header = next(i for i, line in enumerate(lines) if line.startswith("hand  dealer  won by"))
+    header = next(i for i, line in enumerate(lines) if line.split()[:3] == ["hand", "dealer", "won"])
     rows = lines[header + 1 : header + 1 + len(hands)]
     running = [0] * hands[0].players
+    # the players are named by their place in the first hand, which seat 2 deals
+    names = {2: "Dealer", 3: "Eldest hand", 0: "Second hand", 1: "Third hand"}
     for number, (hand, row) in enumerate(zip(hands, rows, strict=True), start=1):
-        words = row.split()
-        assert words[:2] == [str(number), str(hand.dealer)]
+        assert row.split()[0] == str(number)
+        assert row[len(f"{number:>4}") :].lstrip().startswith(names[hand.dealer])
         running = [t + b for t, b in zip(running, hand.ledger.balances(), strict=True)]
         for balance, total in zip(hand.ledger.balances(), running, strict=True):
             assert f"{balance:+d} ({total:+d})" in row
     assert [hand.dealer for hand in hands] == [2, 3, 0, 1, 2, 3, 0, 1, 2]
-    assert "Seat 2 deals first" in out
+    assert "Players are named by their place in the first hand (Dealer, Eldest hand, Second hand, Third hand)" in out
+    assert "The first dealer is seat: 2 of the file." in out
     places = lines[lines.index(next(line for line in lines if line.startswith("Standing after 9 hands"))) + 1 :]
     assert len(places) == hands[0].players
     for line, place in zip(places, standing(hands), strict=True):
-        assert line.split()[:4] == [f"{place['rank']}.", "seat", str(place["seat"]), f"{place['total']:+d}"]
+        expected = [f"{place['rank']}.", *names[place["seat"]].split(), f"{place['total']:+d}"]
+        assert line.split()[: len(expected)] == expected
 
 
 def test_the_table_names_what_happened(capsys: pytest.CaptureFixture[str]) -> None:
     out = _run(["sitting", "--ruleset", "encyclopedie-1765", "--hands", "8", "--seed", "7"], capsys)
     # seed 7 with the cautious bot: the quinola is placed and the pool won, a bête is made and paid in
-    assert "quinola placed by seat 2; pool 8 to seat 2 (quinola.placed.pool)" in out
-    assert "bête 8 owed by seat 0" in out
-    assert "bête 8 paid in by seat 0" in out
+    # seat 0 deals the first hand: seat 2 is its second hand
+    said = (
+        "quinola placed by Second hand; pool 8 to Second hand: the quinola placed wins the pool [quinola.placed.pool]"
+    )
+    assert said in out
+    assert "bête 8 owed by Dealer" in out
+    assert "bête 8 paid in by Dealer" in out
     assert "still owes the pool a bête of 8" in out
 
 

@@ -107,7 +107,10 @@ def test_article_10_change_of_packets_and_six_cards(scenario: Play) -> None:
 
 
 def test_article_11_play_out_of_turn(scenario: Play) -> None:
-    with pytest.raises(ScenarioError, match=r"plays\[0\] \(trick 1\): 9S: seat 2 plays before his turn.*play\.turn"):
+    with pytest.raises(
+        ScenarioError,
+        match=r"plays\[0\] \(trick 1\): 9S: the second hand \(seat: 2\) plays before his turn.*play\.turn",
+    ):
         scenario(PLAIN + "plays: [{seat: 2, card: 9S}]\n")
     hand = scenario(ACCEPT + PLAIN + "plays: [{seat: 2, card: 9S}, AS, 9S]\n")
     assert marks(hand, "penalty.out-of-turn") == [(1, -3)]

@@ -34,9 +34,16 @@ def scenario_file(tmp_path: Path) -> Path:
 def test_play_prints_the_hand_with_each_mark_and_its_paragraph(scenario_file: Path) -> None:
     out = reversis("play", str(scenario_file))
     assert out.returncode == 0, out.stderr
-    assert 'Trick 1: seat 1 leads AS "pièce de ningre"' in out.stdout
-    assert "side 0 has 3 chalked back on (penalty.faced; dictionnaire-jeux-r:24)" in out.stdout
-    assert "side 1 has 3 chalked back on (penalty.out-of-turn; dictionnaire-jeux-r:26)" in out.stdout
+    # seat 0 deals: seat 1 is the eldest hand, and side 0 (seats 0 and 1) the dealer's side
+    assert 'Trick 1: the eldest hand leads AS "pièce de ningre"' in out.stdout
+    assert (
+        "the dealer's side has 3 chalked back on: the penalty for a card turned up  "
+        "[penalty.faced; dictionnaire-jeux-r:24]" in out.stdout
+    )
+    assert (
+        "the other side has 3 chalked back on: the penalty for playing out of turn  "
+        "[penalty.out-of-turn; dictionnaire-jeux-r:26]" in out.stdout
+    )
 
 
 def test_play_json_gives_sides_combinations_and_marks(scenario_file: Path) -> None:

@@ -220,7 +220,9 @@ def test_art5_highest_card_chooses_to_deal(tmp_path: Path) -> None:
         "decline": ({"seat": 1, "chose": "decline"}, 4, 1, 4),
     }
     text = reversis("sitting", str(tmp_path / "decline.yaml")).stdout
-    assert "Seat 1 drew the highest card and chooses not to deal (article 5)." in text
+    # seat 4 deals the first hand: seat 1, across the table, is its third hand
+    assert "Third hand drew the highest card and chooses not to deal (article 5)." in text
+    assert "Dealer (seat: 4 of the file) deals first; Third hand cuts and keeps the score." in text
 
 
 def test_art8_at_four_the_lowest_must_deal_and_has_no_choice(tmp_path: Path) -> None:

@@ -29,21 +29,31 @@ def _sections(text: str) -> dict[str, list[str]]:
 def test_the_direction_of_play_is_stated_once_at_the_top() -> None:
     hand, _ = play({**DEAL_A})
     text = account(hand)
-    assert text.splitlines()[1] == "Seat 0 deals; play passes to the dealer's right, so seat 1 leads first."
-    assert text.count("dealer's right") == 1
+    assert text.splitlines()[1] == "The dealer deals; play passes to his right, so the eldest hand leads first."
+    assert text.count("to his right") == 1
+    # the players are named by their place in the hand; the file's seats are said once, as the file writes them
+    assert text.splitlines()[2] == (
+        "In the scenario file: the dealer is seat: 0, the eldest hand seat: 1, the second hand seat: 2, "
+        "the third hand seat: 3."
+    )
+    assert "seat 1" not in text and "Seat" not in text
 
 
 def test_each_card_of_a_trick_shows_its_seat() -> None:
     hand, _ = play({**DEAL_A, "plays": ["AD", "2D", "AH", "AC"]})
-    assert "Trick 1: seat 1 leads AD, seat 2 2D, seat 3 AH, seat 0 AC; seat 1 takes it." in account(hand)
+    assert (
+        "Trick 1: the eldest hand leads AD, the second hand 2D, the third hand AH, the dealer AC; "
+        "the eldest hand takes it."
+    ) in account(hand)
 
 
 def test_the_quinolas_bete_is_shown_in_the_trick_where_it_arises() -> None:
     hand, _ = play({**DEAL_B, "plays": ["2H", "JH", "6H", "3H"]})
     trick_1 = _sections(account(hand))["Trick 1"]
-    assert "    seat 2 is forced to give the quinola on hearts (his only heart)" in trick_1
+    assert "    the second hand is forced to give the quinola on hearts (his only heart)" in trick_1
     assert any(
-        "seat 2 makes the bête: he owes the pool 8" in line and "[quinola.forced.bete; encyclopedie-1765:4]" in line
+        "the second hand makes the bête: he owes the pool 8" in line
+        and "[quinola.forced.bete; encyclopedie-1765:4]" in line
         for line in trick_1
     )
 
@@ -54,10 +64,11 @@ def test_a_bete_paid_at_settlement_is_told_in_the_settlement_with_its_paragraph(
     hand, res = play({**DEAL_A, "pool": 10, "betes": [{"seat": 3, "amount": 6}], "plays": ["9S", "JH"]})
     assert [e["rule"] for e in res["ledger"]][-1] == "bete.pay"
     sections = _sections(account(hand))
-    assert any("seat 3 pays the pool 6  [bete.pay; encyclopedie-1765:9]" in line for line in sections["Settlement"])
+    paid = "the third hand pays the pool 6: the bête paid  [bete.pay; encyclopedie-1765:9]"
+    assert any(paid in line for line in sections["Settlement"])
     assert not any("bete.pay" in line for line in sections["Before the hand"])
     assert (
-        "    seat 3 owes a bête of 6 from an earlier hand  [bete.carried; encyclopedie-1765:9]"
+        "    the third hand owes a bête of 6 from an earlier hand  [bete.carried; encyclopedie-1765:9]"
         in (sections["Before the hand"])
     )
 
@@ -65,9 +76,10 @@ def test_a_bete_paid_at_settlement_is_told_in_the_settlement_with_its_paragraph(
 def test_settlement_is_a_table_of_tricks_and_points() -> None:
     hand, _ = play({**DEAL_A})
     lines = _sections(account(hand))["Settlement"]
-    assert lines[1] == "    seat  tricks  points"
-    for seat in range(4):
-        assert lines[2 + seat].split() == [str(seat), str(hand.tricks_won[seat]), str(hand.points[seat])]
+    assert lines[1].split() == ["player", "tricks", "points"]
+    # from the eldest round to the dealer (seat 0)
+    for row, (seat, place) in enumerate([(1, "Eldest hand"), (2, "Second hand"), (3, "Third hand"), (0, "Dealer")]):
+        assert lines[2 + row].split() == [*place.split(), str(hand.tricks_won[seat]), str(hand.points[seat])]
 
 
 def test_a_talon_worth_nothing_is_said() -> None:
@@ -84,20 +96,22 @@ def test_the_talon_line_names_its_value_the_tie_break_and_the_payers_reading() -
     award = res["talon_award"]
     text = account(hand)
     assert "worth 3 (QC 3)" in text
-    assert f"talon to seat {award['to']}: " in text
+    places = ["the dealer", "the eldest hand", "the second hand", "the third hand"]  # seats 0 to 3
+    assert f"talon to {places[award['to']]}: " in text
     assert award["decided_by"] in {"tricks", "points", "left-of-dealer"}
     words = {"tricks": "fewest tricks", "points": "fewest points", "left-of-dealer": "nearer the dealer's left"}
     assert words[award["decided_by"]] in text
     (payer,) = award["payers"]
-    assert f"seat {payer} pays it" in text or "c'est au premier à le payer" in text
+    assert f"{places[payer]} pays it" in text or "c'est au premier à le payer" in text
 
 
 def test_a_reversis_that_cancels_the_quinola_says_so() -> None:
     hand, res = play({**DEAL_R})
     assert res["reversis"] == {"by": 1, "made": True, "cut_by": None}
-    assert "the reversis of seat 1 deprives seat 2's quinola of its rights  [reversis.cancels-quinola; " in (
-        account(hand)
+    said = (
+        "the reversis of the eldest hand deprives the second hand's quinola of its rights  [reversis.cancels-quinola; "
     )
+    assert said in account(hand)
 
 
 @pytest.mark.parametrize(("count", "word"), [(1, "1 trick"), (2, "2 tricks")])
@@ -114,7 +128,8 @@ def test_the_command_marks_the_cards_the_bot_chose(tmp_path: Path, capsys: pytes
     assert main(["play", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Cards marked * were chosen by the bot" in out
-    assert "Trick 1: seat 1 leads AD, seat 2 2D, seat 3 " in out  # the scenario's two plays, unmarked
+    # the scenario's two plays, unmarked
+    assert "Trick 1: the eldest hand leads AD, the second hand 2D, the third hand " in out
     trick_1 = next(line for line in out.splitlines() if line.startswith("Trick 1:"))
     assert trick_1.count("*") == 2  # seats 3 and 0, played by the bot
-    assert "seat 0 discards 5C and takes nothing\n" in out  # the scenario's exchange, unmarked
+    assert "the dealer discards 5C and takes nothing\n" in out  # the scenario's exchange, unmarked

@@ -193,7 +193,7 @@ def test_declaration_refused_where_the_hand_does_not_qualify() -> None:
     message = str(info.value)
     assert "\n" not in message
     assert message.endswith(
-        "declarations.3: seat 3 may not declare espagnolette: it needs 4 of AS JH AH AD AC, "
+        "declarations.3: the third hand (seat: 3) may not declare espagnolette: it needs 4 of AS JH AH AD AC, "
         "and the hand holds 0 (rule espagnolette.declare)"
     )
 
@@ -277,7 +277,7 @@ def test_rule_12_after_a_trick_taken_by_mistake_consolation_but_no_renounce() ->
     assert sorted(forced) == [(0, 2, 6), (1, 2, 6), (3, 2, 6)]  # he receives the consolation all the same
     # ... but he can no longer renounce: on seat 3's club he must follow with his club
     assert table.to_play == 2 and table.legal() == ["2C", "AC"]
-    assert table.refusal("AD") == "play.follow: AD: seat 2 must follow clubs (a revoke)"
+    assert table.refusal("AD") == "play.follow: AD: the second hand (seat: 2) must follow clubs (a revoke)"
 
 
 def test_rule_12_tenth_card_consolation_double_at_the_last_bonne() -> None:

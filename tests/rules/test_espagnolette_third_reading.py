@@ -285,7 +285,9 @@ def test_rule22_the_priority_stands_without_a_reversis_and_without_entering() ->
 def test_rule22_the_account_names_the_renouncer_first_tie_break() -> None:
     game = play(RULESET, **NO_ENTRY_TIE)
     text = account(game.hand)
-    assert "tied with seat 0, and the espagnolette who kept his right" in text
+    # seat 0 is the dealer's, with whom the espagnolette (seat 2) ties
+    assert game.hand.dealer == 0
+    assert "tied with the dealer, and the espagnolette who kept his right" in text
     assert "first in seat order" not in text
 
 

@@ -997,13 +997,14 @@ def test_s15_revesino_and_napolitana_win_the_hand() -> None:
     [
         pytest.param(
             {**DEAL_Q, "declarations": {1: "revesino"}, "plays": tricks("AC 2C AO AB", "9E SO SE CB")},
-            r"declarations\.1: seat 1 may not declare revesino: only the player who took all the first 9 "
-            r"tricks may declare it, and seat 1 took \d+ \(rule revesino\.declare\)",
+            r"declarations\.1: the eldest hand \(seat: 1\) may not declare revesino: only the player who took all "
+            r"the first 9 tricks may declare it, and he took \d+ \(rule revesino\.declare\)",
             id="revesino-after-losing-a-trick",
         ),
         pytest.param(
             {**DEAL_Q, "declarations": {3: "napolitana"}},
-            r"declarations\.3: seat 3 may not declare napolitana: it needs 4 of SO AO AC AE AB, and the hand "
+            r"declarations\.3: the third hand \(seat: 3\) may not declare napolitana: it needs 4 of SO AO AC AE AB, "
+            r"and the hand "
             r"holds 2 \(rule napolitana\.declare\)",
             id="napolitana-without-the-cards",
         ),

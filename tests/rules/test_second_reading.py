@@ -77,7 +77,7 @@ def test_p4_a_quinola_given_by_choice_is_labelled_given_and_its_bete_is_an_optio
     bete_paid = [e for e in res["ledger"] if e["rule"] == "bete.pay"]
     assert bool(owed or bete_paid) is bete
     text = account(hand)
-    assert "seat 3 gives the quinola on hearts by choice" in text
+    assert "the third hand gives the quinola on hearts by choice" in text  # seat 3, the dealer seat 0
     assert "forced to give the quinola" not in text
 
 

@@ -654,6 +654,22 @@ def test_a_replay_steps_by_keyboard_and_keeps_its_place_in_the_url(
     assert not v.errors, "\n".join(v.errors)
 
 
+def test_the_replays_live_region_says_each_payment_by_its_rules_name(visit: Callable[..., Visit]) -> None:
+    """At the card that closes the second trick of quinola-placed (the eldest hand leads, the third
+    hand takes the quinola the second hand threw), the live region says the player by his place and
+    the payment in its own sentence, by the rule's English name, without the rule's id."""
+    v = visit()
+    tab = v.open("examples/quinola-placed/#step-7", wait="load")
+    tab.locator(".replay").first.focus()
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_function("() => location.hash === '#step-8'")
+    said = tab.locator(".replay-status").text_content() or ""
+    assert "The third hand takes trick 2." in said, said
+    assert "The third hand pays 2 to the second hand: the taker of the placed quinola pays." in said, said
+    assert "quinola.placed.trick" not in said and "seat" not in said.lower(), said
+    assert not v.errors, "\n".join(v.errors)
+
+
 # ---- the offline copy, read from disk ------------------------------------------------------------
 
 

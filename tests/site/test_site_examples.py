@@ -19,6 +19,8 @@ from site_build import REPO, mkdocs_config
 
 from reversis.annotations import load_annotations
 from reversis.annotations.mutants import BETES, PAYMENTS, REFUSALS
+from reversis.core.roles import in_sentence, role
+from reversis.core.roles import side as side_name
 from reversis.core.ruleset import load_ruleset
 from reversis.games import game_of, load_any, play_file
 from reversis.games.reversis.events import OutOfTurn, Played, Revoked
@@ -76,8 +78,15 @@ def _section_table(html: str, section: str) -> list[list[str]]:
     return rows
 
 
-def _party(value: int | str) -> str:
-    return "the pool" if value == "pool" else f"seat {value}"
+def _party(value: int | str, res: dict[str, Any]) -> str:
+    """A player of a result as its page names him, by his place in the hand (or the pool)."""
+    return "the pool" if value == "pool" else role(int(value), dealer=res["dealer"], players=len(res["hands"]))
+
+
+def _side(side: int | str, res: dict[str, Any]) -> str:
+    """A side of a result as its page names it: the dealer's side or the other side."""
+    dealer_side = next(int(s) for s, seats in res["sides"].items() if res["dealer"] in seats)
+    return side_name(int(side), dealer_side=dealer_side)
 
 
 # ---- generated and registered -------------------------------------------------------------------
@@ -306,19 +315,22 @@ def _ledger(html: str, section: str) -> dict[int, dict[str, str]]:
 def test_each_page_pays_what_the_engine_pays(built_site: Path, slug: str) -> None:
     rows = _ledger(_page(built_site, slug), "payments")
     shown = [(r["payer"].lower(), r["payee"], r["amount"], r["rule"]) for _, r in sorted(rows.items())]
-    paid = [(_party(e["payer"]), _party(e["payee"]), str(e["amount"]), e["rule"]) for e in _result(slug)["ledger"]]
+    res = _result(slug)
+    paid = [(_party(e["payer"], res), _party(e["payee"], res), str(e["amount"]), e["rule"]) for e in res["ledger"]]
     assert sorted(rows) == list(range(1, len(paid) + 1))
     assert shown == paid
 
 
 # A payment or a mark as the replay (and the list of the stakes) says it, with its link to its row.
+# Each player by his place in the hand; the rule by its English name, then its id as a label that links.
 _PAYMENT_LINK = re.compile(
-    r"<li>(?:<p>)?(Seat \d+|The pool) pays (\d+) to (seat \d+|the pool) "
-    r'<span class="rule-id">\(<a href="#payment-(\d+)"[^>]*>([^<]+)</a>\)</span>'
+    r"<li>(?:<p>)?(The (?:dealer|\w+ hand)|The pool) pays (\d+) to (the (?:dealer|\w+ hand)|the pool): ([^<.]+)\. "
+    r'<a class="rule-id" href="#payment-(\d+)"[^>]*><code>([^<]+)</code></a>'
 )
 _MARK_LINK = re.compile(
-    r"<li>(?:<p>)?Side (\d+) (?:rubs out (\d+)|has (\d+) chalked back on)(?: \(seat (\d+)\))? "
-    r'<span class="rule-id">\(<a href="#mark-(\d+)"[^>]*>([^<]+)</a>\)</span>'
+    r"<li>(?:<p>)?(The dealer(?:&#39;|')s side|The other side) (?:rubs out (\d+)|has (\d+) chalked back on)"
+    r"(?: \((the (?:dealer|\w+ hand))\))?: ([^<.]+)\. "
+    r'<a class="rule-id" href="#mark-(\d+)"[^>]*><code>([^<]+)</code></a>'
 )
 
 
@@ -332,24 +344,26 @@ def test_each_payment_link_lands_on_its_own_row(built_site: Path, slug: str) -> 
     if slug in CHIPS:
         rows = _ledger(html, "payments")
         targets = []
-        for payer, amount, payee, number, rule in _PAYMENT_LINK.findall(html):
+        rules = load_ruleset(BY_SLUG[slug].ruleset)
+        for payer, amount, payee, named, number, rule in _PAYMENT_LINK.findall(html):
             row = rows[int(number)]
             assert (row["payer"], row["amount"], row["payee"], row["rule"]) == (payer, amount, payee, rule), (
                 number,
                 row,
             )
+            assert unescape(named) == in_sentence(rules.rule_name(rule)), (named, rule)
             targets.append(int(number))
         assert len(targets) == len(set(targets)), f"two links to one row: {sorted(targets)}"
         links = len(targets)
         assert links == html.count('href="#payment-')
     else:
         rows = _ledger(html, "marks")
-        for side, rubbed, chalked, seat, number, rule in _MARK_LINK.findall(html):
+        for side, rubbed, chalked, seat, _, number, rule in _MARK_LINK.findall(html):
             row = rows[int(number)]
-            assert row["side"] == f"Side {side}" and row["rule"] == rule, (number, row)
+            assert row["side"] == unescape(side) and row["rule"] == rule, (number, row)
             assert row["count"] == (rubbed or chalked), (number, row)
             assert ("rubs out" in row["cells"]) == bool(rubbed), (number, row)
-            assert row.get("seat", "") == (f"seat {seat}" if seat else ""), (number, row)
+            assert row.get("seat", "") == seat, (number, row)
             links += 1
         assert links == html.count('href="#mark-')
 
@@ -359,7 +373,10 @@ def test_each_page_shows_the_balances(built_site: Path, slug: str) -> None:
     html = _page(built_site, slug)
     res = _result(slug)
     shown = {row[0]: row[3] for row in _section_table(html, "result")}
-    assert shown == {f"seat {seat}": (f"{amount:+d}" if amount else "0") for seat, amount in res["balances"].items()}
+    assert shown == {
+        _party(seat, res).removeprefix("the ").capitalize(): (f"{amount:+d}" if amount else "0")
+        for seat, amount in res["balances"].items()
+    }
 
 
 @pytest.mark.parametrize("slug", MARKS)
@@ -367,7 +384,8 @@ def test_each_page_marks_what_the_engine_marks(built_site: Path, slug: str) -> N
     """Each entry of a marks ledger: its side, marks, rule, trick and seat, in the engine's order,
     and its link to the annotation of the sentence that orders it."""
     rows = _ledger(_page(built_site, slug), "marks")
-    ledger = _result(slug)["ledger"]
+    res = _result(slug)
+    ledger = res["ledger"]
     assert ledger
     assert sorted(rows) == list(range(1, len(ledger) + 1))
     dash = "\u2014"
@@ -378,11 +396,11 @@ def test_each_page_marks_what_the_engine_marks(built_site: Path, slug: str) -> N
         shown.append((row["side"], str(count), row["rule"], cells[2], row.get("seat", dash)))
     assert shown == [
         (
-            f"Side {e['side']}",
+            _side(e["side"], res).capitalize(),
             str(e["marks"]),
             e["rule"],
             dash if e["trick"] is None else str(e["trick"]),
-            dash if e["seat"] is None else f"seat {e['seat']}",
+            dash if e["seat"] is None else _party(e["seat"], res),
         )
         for e in ledger
     ]
@@ -399,12 +417,19 @@ def test_each_page_shows_the_marks_per_side(built_site: Path, slug: str) -> None
     shown = {row[0]: (row[2], row[3], row[4]) for row in _section_table(html, "result")}
     marks = res["marks"]
     assert shown == {
-        f"side {side}": (str(marks["before"][side]), str(marks["rubbed"][side]), str(marks["after"][side]))
+        _side(side, res).capitalize(): (
+            str(marks["before"][side]),
+            str(marks["rubbed"][side]),
+            str(marks["after"][side]),
+        )
         for side in res["sides"]
     }
     text = _plain(html.split('id="result"', 1)[1].split('id="scenario"', 1)[0])
     if res["game_over"]:
-        won = rf"Side {res['game_over']['winner']} wins the game \( ?{re.escape(res['game_over']['rule'])} ?\)"
+        over = res["game_over"]
+        named = in_sentence(load_ruleset(BY_SLUG[slug].ruleset).rule_name(over["rule"]))
+        winner = _side(over["winner"], res).capitalize()
+        won = rf"{re.escape(winner)} wins the game: {re.escape(named)} {re.escape(over['rule'])}"
         assert re.search(won, text), text
     else:
         assert "the game goes on" in text
@@ -423,7 +448,8 @@ def test_each_page_shows_the_combinations_and_claims(built_site: Path, slug: str
         return
     claims = _plain(html.split('id="claims"', 1)[1].split('id="marks"', 1)[0])
     for claim in res["claims"]:
-        assert f"Seat {claim['seat']} counts his {claim['combination']}: {claim['marks']} mark" in claims
+        who = _party(claim["seat"], res).capitalize()
+        assert f"{who} counts his {claim['combination']}: {claim['marks']} mark" in claims
     if not res["claims"]:
         assert "Nobody counts a combination" in claims
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reversis.core.errors import IllegalDeclaration
+from reversis.core.roles import player_in_file
 from reversis.games.reversis.events import Declared
 from reversis.games.reversis.ledger import POOL
 from reversis.games.reversis.masks import cards_of
@@ -90,7 +91,7 @@ def verify_declare(hand: Hand, seat: int, name: str) -> None:
         at = "before the first lead" if when == 1 else f"after trick {when - 1}, before the first card of trick {when}"
         raise IllegalDeclaration(f"{name} is declared {at}", rule=rule)
     if any(e.seat == seat and e.name == name for e in hand.declared):
-        raise IllegalDeclaration(f"seat {seat} has already declared {name}", rule=rule)
+        raise IllegalDeclaration(f"{player_in_file(seat, hand)} has already declared {name}", rule=rule)
     if name == p.renouncer:
         if any(e.name == name for e in hand.declared):
             raise IllegalDeclaration(f"{name} is declared already, by another seat", rule=rule)
@@ -98,7 +99,7 @@ def verify_declare(hand: Hand, seat: int, name: str) -> None:
             cards = " ".join(hand.rules.pack.names(cards_of(p.renouncer_cards)))
             held = (hand.hands[seat] & p.renouncer_cards).bit_count()
             raise IllegalDeclaration(
-                f"seat {seat} may not declare {name}: it needs {p.renouncer_at_least} of {cards}, "
+                f"{player_in_file(seat, hand)} may not declare {name}: it needs {p.renouncer_at_least} of {cards}, "
                 f"and the hand holds {held}",
                 rule=rule,
             )
@@ -106,8 +107,8 @@ def verify_declare(hand: Hand, seat: int, name: str) -> None:
     won = hand.tricks_won[seat]
     if won != when - 1:
         raise IllegalDeclaration(
-            f"seat {seat} may not declare {name}: only the player who took all the first {when - 1} tricks "
-            f"may declare it, and seat {seat} took {won}",
+            f"{player_in_file(seat, hand)} may not declare {name}: only the player who took all the first "
+            f"{when - 1} tricks may declare it, and he took {won}",
             rule=rule,
         )
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalExchange
+from reversis.core.roles import player, player_in_file
 from reversis.games.reversis.masks import SUIT_MASKS
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ def verify_exchange(hand: Hand, discard: Card | None, *, seat: int | None = None
     who = hand.to_act if seat is None else seat
     if who != hand.to_act:
         raise IllegalExchange(
-            f"seat {who} exchanges out of turn (seat {hand.to_act} is to exchange)", rule="exchange.order"
+            f"{player_in_file(who, hand)} exchanges out of turn ({player(hand.to_act, hand)} is to exchange)",
+            rule="exchange.order",
         )
     if discard is None:
         if not may_decline(hand):
@@ -67,7 +69,7 @@ def verify_exchange(hand: Hand, discard: Card | None, *, seat: int | None = None
         return
     name = hand.card_name
     if not hand.hands[who] >> discard & 1:
-        raise IllegalExchange(f"seat {who} does not hold {name(discard)}", rule="exchange.hold")
+        raise IllegalExchange(f"{player_in_file(who, hand)} does not hold {name(discard)}", rule="exchange.hold")
     if not discard_mask(hand) >> discard & 1:
         suit = hand.rules.pack.suit_names[hand.params.quinola_suit]
         unless = f" (except a king or queen of {suit} held alone)" if hand.params.heart_discard_exception else ""

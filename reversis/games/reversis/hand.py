@@ -30,6 +30,7 @@ from typing import Final
 
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalDeclaration, IllegalExchange, IllegalPlay, ScenarioError
+from reversis.core.roles import player, player_in_file
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis.deal import check_pack, shuffle_pack
 from reversis.games.reversis.declarations import declare, open_declarations, verify_declare
@@ -365,21 +366,27 @@ class Hand:
         who = self.to_act if seat is None else seat
         name = self.card_name
         if who != self.to_act:
-            raise IllegalPlay(f"seat {who} plays before his turn (seat {self.to_act} is to play)", rule="play.turn")
+            raise IllegalPlay(
+                f"{player_in_file(who, self)} plays before his turn ({player(self.to_act, self)} is to play)",
+                rule="play.turn",
+            )
         hand = self.hands[who]
         if not hand >> card & 1:
-            raise IllegalPlay(f"seat {who} does not hold {name(card)}", rule="play.hold")
+            raise IllegalPlay(f"{player_in_file(who, self)} does not hold {name(card)}", rule="play.hold")
         if self._legal_mask() >> card & 1:
             return
         # Not among the legal plays: say which rule of ``_legal_mask`` excludes it.
         suits = self.rules.pack.suit_names
         if not self._trick:
             raise IllegalPlay(
-                f"{name(card)}: the eldest must lead {suits[self.params.first_lead_suit]} to the first trick",
+                f"{name(card)}: the eldest hand must lead {suits[self.params.first_lead_suit]} to the first trick",
                 rule="play.first-lead",
             )
         if hand & SUIT_MASKS[self._led]:
-            raise IllegalPlay(f"{name(card)}: seat {who} must follow {suits[self._led]} (a revoke)", rule="play.follow")
+            raise IllegalPlay(
+                f"{name(card)}: {player_in_file(who, self)} must follow {suits[self._led]} (a revoke)",
+                rule="play.follow",
+            )
         raise IllegalPlay(
             f"{name(card)}: the quinola must be thrown when void in the first {self.params.must_place_tricks} tricks",
             rule="quinola.must-place",

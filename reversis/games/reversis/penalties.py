@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalPlay
+from reversis.core.roles import player_in_file
 from reversis.games.reversis.events import Event, OutOfTurn
 from reversis.games.reversis.ledger import POOL
 from reversis.games.reversis.params import setting
@@ -22,7 +23,7 @@ def out_of_turn(hand: Hand, card: Card, seat: int) -> Event:
     """A card played before its turn: its player pays the fine, and the card goes back to his hand."""
     # "On ne doit point jouer avant son tour, sous peine de payer un jetton à tous les joueurs."
     if not hand.hands[seat] >> card & 1:
-        raise IllegalPlay(f"seat {seat} does not hold {hand.card_name(card)}", rule="play.hold")
+        raise IllegalPlay(f"{player_in_file(seat, hand)} does not hold {hand.card_name(card)}", rule="play.hold")
     for other in range(hand.players):
         if other != seat:
             hand.ledger.pay(

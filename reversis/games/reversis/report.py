@@ -3,8 +3,16 @@ and every payment, bête and award where it happens, naming its rule and the par
 
 >>> from reversis.games.reversis.scenario import parse_scenario, run
 >>> hand = run(parse_scenario("{ruleset: encyclopedie-1765, seed: 3}", source="<doc>"))
->>> print(account(hand).splitlines()[1])
-Seat 0 deals; play passes to the dealer's right, so seat 1 leads first.
+>>> for line in account(hand).splitlines()[1:3]:
+...     print(line)
+The dealer deals; play passes to his right, so the eldest hand leads first.
+In the scenario file: the dealer is seat: 0, the eldest hand seat: 1, the second hand seat: 2, the third hand seat: 3.
+
+Every payment names its rule in English, then the rule's id and the paragraphs that order it:
+
+>>> hand = run(parse_scenario("{ruleset: encyclopedie-1765, seed: 1}", source="<doc>"))
+>>> print(next(line for line in account(hand).splitlines() if "placed quinola" in line))
+    the third hand pays the dealer 2: the taker of the placed quinola pays  [quinola.placed.trick; encyclopedie-1765:4]
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable
 
+from reversis.core.roles import in_sentence, role, role_label
 from reversis.games.reversis.events import (
     BeteOwed,
     DeclarationLost,
@@ -49,12 +58,12 @@ _SETTLEMENT_ORDER = (
 
 #: What became of the quinola, in the pack's words (``Pack.terms``); ``given-lead`` is a lead by choice.
 _FATES = {
-    "placed": "seat {seat} {placed}",
-    "forced": "seat {seat} is forced to give the {quinola} on {suit} (his only {one})",
-    "given": "seat {seat} gives the {quinola} on {suit} by choice (he holds other {suit})",
-    "given-lead": "seat {seat} leads the {quinola} by choice (he was not obliged to)",
-    "led": "seat {seat} leads the {quinola} himself",
-    "plain": "seat {seat} plays the {quinola} after the {declared} was undertaken: a plain card now",
+    "placed": "{seat} {placed}",
+    "forced": "{seat} is forced to give the {quinola} on {suit} (his only {one})",
+    "given": "{seat} gives the {quinola} on {suit} by choice (he holds other {suit})",
+    "given-lead": "{seat} leads the {quinola} by choice (he was not obliged to)",
+    "led": "{seat} leads the {quinola} himself",
+    "plain": "{seat} plays the {quinola} after the {declared} was undertaken: a plain card now",
 }
 
 
@@ -63,15 +72,15 @@ _FATES = {
 #: {reversis}: the pack's word for it), and
 #: by the seat order where no criterion separates them.
 TIE_WORDS = {
-    "no-trick": "no trick, where seat {other} took some",
-    "left-of-dealer": "tied with seat {other}, and nearer the dealer's left",
-    "eldest-first": "tied with seat {other}, and earlier in play from the eldest",
-    "dealer-first": "tied with seat {other}, and nearer the dealer in play order",
+    "no-trick": "no trick, where {other} took some",
+    "left-of-dealer": "tied with {other}, and nearer the dealer's left",
+    "eldest-first": "tied with {other}, and earlier in play from the eldest",
+    "dealer-first": "tied with {other}, and nearer the dealer in play order",
     "renouncer-first": (
-        "tied with seat {other}, and the {renouncer} who kept his right (he took no trick, and no {reversis} "
+        "tied with {other}, and the {renouncer} who kept his right (he took no trick, and no {reversis} "
         "was made or broken)"
     ),
-    "seat order": "tied with seat {other}; first in seat order",
+    "seat order": "tied with {other}; first in seat order",
 }
 
 
@@ -79,8 +88,20 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _who(party: int | str, pool: str) -> str:
-    return f"the {pool}" if party == POOL else f"seat {party}"
+def _who(hand: Hand, party: int | str, pool: str) -> str:
+    return f"the {pool}" if party == POOL else _n(hand, int(party))
+
+
+def _n(hand: Hand, seat: int | bool | None) -> str:
+    """A player in a sentence, by his place in the hand: ``the eldest hand`` (``nobody`` for no seat)."""
+    if seat is None or isinstance(seat, bool):
+        return "nobody"
+    return role(seat, dealer=hand.dealer, players=hand.players)
+
+
+def _N(hand: Hand, seat: int | None) -> str:
+    """A player at the start of a sentence: ``The eldest hand``."""
+    return _n(hand, seat).capitalize()
 
 
 class _Citer:
@@ -89,6 +110,7 @@ class _Citer:
     def __init__(self, hand: Hand) -> None:
         self.cites = hand.rules.rule_cites
         self.basis = hand.rules.rule_basis
+        self.name = hand.rules.rule_name
 
     def __call__(self, rule: str, cites: Iterable[str] | None = None) -> str:
         shown = ", ".join(self.cites.get(rule, ()) if cites is None else cites)
@@ -111,8 +133,9 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
     pool = hand.rules.pack.term("pool")
 
     def payment(entry: Entry) -> str:
-        who = _who(entry.payer, pool), _who(entry.payee, pool)
-        return f"    {who[0]} pays {who[1]} {entry.amount}  {cite(entry.rule, entry.cites)}"
+        who = _who(hand, entry.payer, pool), _who(hand, entry.payee, pool)
+        named = in_sentence(cite.name(entry.rule))
+        return f"    {who[0]} pays {who[1]} {entry.amount}: {named}  {cite(entry.rule, entry.cites)}"
 
     marked = given_plays is not None
     by_trick: dict[int | None, list[Entry]] = defaultdict(list)
@@ -136,7 +159,8 @@ def _opening(hand: Hand, *, marked: bool, cite: _Citer) -> list[str]:
     pool = hand.rules.pack.term("pool")
     lines = [
         f"{hand.rules.title}: {hand.players} players.",
-        f"Seat {hand.dealer} deals; play passes to the dealer's right, so seat {hand.eldest} leads first.",
+        "The dealer deals; play passes to his right, so the eldest hand leads first.",
+        _seats_of_file(hand),
     ]
     if hand.rules.changed():
         lines.append(f"Options: {hand.rules.changed_text()}.")
@@ -144,8 +168,16 @@ def _opening(hand: Hand, *, marked: bool, cite: _Citer) -> list[str]:
         lines.append("Cards marked * were chosen by the bot; the others are the scenario's.")
     lines.append(f"Before the hand: the {pool} holds {hand.pool_before}.")
     for seat, amount, rule in hand.betes_before:
-        lines.append(f"    seat {seat} owes a bête of {amount} from an earlier hand  {cite(rule)}")
+        lines.append(f"    {_n(hand, seat)} owes a bête of {amount} from an earlier hand  {cite(rule)}")
     return lines
+
+
+def _seats_of_file(hand: Hand) -> str:
+    """Where each player is in the scenario file, once: its seats are numbers, the account's are places."""
+    order = [(hand.dealer + k) % hand.players for k in range(hand.players)]
+    places = [f"{_n(hand, seat)} seat: {seat}" for seat in order]
+    places[0] = places[0].replace(" seat:", " is seat:", 1)
+    return f"In the scenario file: {', '.join(places)}."
 
 
 def _exchange(hand: Hand, *, marked: bool, given_exchanges: Collection[int]) -> list[str]:
@@ -158,13 +190,14 @@ def _exchange(hand: Hand, *, marked: bool, given_exchanges: Collection[int]) -> 
             star = "*" if marked and event.seat not in given_exchanges else ""
             if isinstance(event, Exchanged):
                 took = "takes nothing" if event.took is None else f"takes {name(event.took)}"
-                lines.append(f"    seat {event.seat} discards {name(event.discard)} and {took}{star}")
+                lines.append(f"    {_n(hand, event.seat)} discards {name(event.discard)} and {took}{star}")
             else:
                 seen = "" if event.seen is None else f" (and sees {name(event.seen)})"
-                lines.append(f"    seat {event.seat} keeps his cards{seen}{star}")
+                lines.append(f"    {_n(hand, event.seat)} keeps his cards{seen}{star}")
     lines.append("Hands after the exchange:")
-    for seat, held in enumerate(hands_after_exchange(hand)):
-        lines.append(f"    seat {seat}: {' '.join(pack.names(sorted(held, reverse=True)))}")
+    after = hands_after_exchange(hand)
+    for seat in [(hand.eldest + k) % hand.players for k in range(hand.players)]:
+        lines.append(f"    {_n(hand, seat)}: {' '.join(pack.names(sorted(after[seat], reverse=True)))}")
     return lines
 
 
@@ -196,32 +229,33 @@ def _trick(hand: Hand, number: int, trick: Trick, events: list[tuple[Event, bool
     notes: list[str] = []
     for item, _ in events:
         if isinstance(item, Declared):
-            lines.append(f"Seat {item.seat} declares the {item.name}  {cite(item.rule)}")
+            lines.append(f"{_N(hand, item.seat)} declares the {item.name}  {cite(item.rule)}")
     for item, bot in events:
         if isinstance(item, Played | Revoked | OutOfTurn):
             event = item
             star = "*" if bot else ""
             if isinstance(event, OutOfTurn):
-                notes.append(f"    seat {event.seat} plays {name(event.card)}{star} out of turn; it goes back")
+                notes.append(f"    {_n(hand, event.seat)} plays {name(event.card)}{star} out of turn; it goes back")
                 continue
             verb = " leads" if not cards else ""
-            cards.append(f"seat {event.seat}{verb} {name(event.card)}{star}")
+            cards.append(f"{_n(hand, event.seat)}{verb} {name(event.card)}{star}")
             if isinstance(event, Revoked):
-                notes.append(f"    seat {event.seat} revokes with {name(event.card)}")
+                notes.append(f"    {_n(hand, event.seat)} revokes with {name(event.card)}")
         elif isinstance(item, QuinolaFate):
             how = "given-lead" if item.how == "given" and trick.leader == item.seat else item.how
             words = {"quinola": pack.term("quinola"), "placed": pack.term("placed")}
             declared = hand.params.reversis_declaration
-            fate = _FATES[how].format(seat=item.seat, suit=suit, one=suit[:-1], declared=declared, **words)
+            fate = _FATES[how].format(seat=_n(hand, item.seat), suit=suit, one=suit[:-1], declared=declared, **words)
             notes.append(f"    {fate}")
         elif isinstance(item, PoolWon):
             notes.append(
-                f"    seat {item.seat} takes the {pool} ({item.amount}) for the {pack.term('quinola')}, as it falls"
+                f"    {_n(hand, item.seat)} takes the {pool} ({item.amount}) "
+                f"for the {pack.term('quinola')}, as it falls"
             )
         elif isinstance(item, BeteOwed):
             owes = f"he owes the {pool} {item.amount}, what it holds"
-            notes.append(f"    seat {item.seat} makes the bête: {owes}  {cite(item.rule)}")
-    lines.append(f"Trick {number}: {', '.join(cards)}; seat {trick.winner} takes it.")
+            notes.append(f"    {_n(hand, item.seat)} makes the bête: {owes}  {cite(item.rule)}")
+    lines.append(f"Trick {number}: {', '.join(cards)}; {_n(hand, trick.winner)} takes it.")
     return lines + notes
 
 
@@ -234,9 +268,10 @@ def _closing(
 ) -> list[str]:
     """The settlement: tricks and points, every payment of the end of the hand, the bêtes, the balances."""
     pool = hand.rules.pack.term("pool")
-    lines = ["Settlement:", "    seat  tricks  points"]
-    for seat in range(hand.players):
-        lines.append(f"    {seat:>4}  {hand.tricks_won[seat]:>6}  {hand.points[seat]:>6}")
+    lines = ["Settlement:", f"    {'player':<12}  tricks  points"]
+    for seat in [(hand.eldest + k) % hand.players for k in range(hand.players)]:
+        place = role_label(seat, dealer=hand.dealer, players=hand.players)
+        lines.append(f"    {place:<12}  {hand.tricks_won[seat]:>6}  {hand.points[seat]:>6}")
     settled = [e for e in by_trick[len(hand.tricks)] if e.rule in settlement_rules]
     settled += [
         e
@@ -250,8 +285,10 @@ def _closing(
         rules_paid[entry.rule].append(entry)
     lines.extend(_settlement(hand, rules_paid, payment, cite))
     for seat, amount, rule in hand.betes:
-        lines.append(f"    seat {seat} still owes a bête of {amount} to the {pool}  {cite(rule)}")
-    balances = ", ".join(f"seat {s}: {b:+d}" for s, b in enumerate(hand.ledger.balances()))
+        lines.append(f"    {_n(hand, seat)} still owes a bête of {amount} to the {pool}  {cite(rule)}")
+    owed = hand.ledger.balances()
+    order = [(hand.eldest + k) % hand.players for k in range(hand.players)]
+    balances = ", ".join(f"{_n(hand, s)} {owed[s]:+d}" for s in order)
     lines.append(f"Balances: {balances}; the {pool} {hand.pool_before} -> {hand.pool}.")
     return lines
 
@@ -265,49 +302,51 @@ def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Ent
             lines.append(f"    {pack.term('in-talon')}")
         elif isinstance(event, QuinolaCancelled):
             lines.append(
-                f"    the {reversis} of seat {event.by} deprives seat {event.seat}'s {quinola} of its rights  "
+                f"    the {reversis} of {_n(hand, event.by)} deprives {_n(hand, event.seat)}'s {quinola} "
+                "of its rights  "
                 f"{cite(event.rule)}"
             )
         elif isinstance(event, DeclarationLost):
             lines.append(
-                f"    seat {event.seat} loses the {event.name}: he took trick {event.trick}  {cite(event.rule)}"
+                f"    {_n(hand, event.seat)} loses the {event.name}: he took trick {event.trick}  {cite(event.rule)}"
             )
         elif isinstance(event, PoolWon):
             if event.rule == "quinola.placed.pool" and hand.params.quinola_pool_at_trick:
                 continue  # told at its trick
             what = pack.term("placed-pool") if event.rule == "quinola.placed.pool" else f"for the {reversis}"
-            lines.append(f"    {pool} to seat {event.seat} ({event.amount}) {what}")
+            lines.append(f"    {pool} to {_n(hand, event.seat)} ({event.amount}) {what}")
             lines.extend(payment(e) for e in paid.pop(event.rule, []))
     if hand.reversis:
         r = hand.reversis
         if r["made"]:
-            lines.append(f"    {reversis} made by seat {r['by']}: he took every trick")
+            lines.append(f"    {reversis} made by {_n(hand, r['by'])}: he took every trick")
         else:
-            lines.append(f"    {reversis} attempted by seat {r['by']}, cut by seat {r['cut_by']}")
+            lines.append(f"    {reversis} attempted by {_n(hand, r['by'])}, cut by {_n(hand, r['cut_by'])}")
         renouncer = hand.params.renouncer
         for rule in ("reversis.refund", "reversis.made", "reversis.cut", "reversis.cut.pool", f"{renouncer}.cut"):
             lines.extend(payment(e) for e in paid.pop(rule, []))
         collected = paid.pop("reversis.quinola-collected", [])
         if collected:
-            lines.append(f"    seat {r['by']} played his own {quinola} in the first tricks: he collects it as well")
+            maker = _n(hand, r["by"])
+            lines.append(f"    {maker} played his own {quinola} in the first tricks: he collects it as well")
             lines.extend(payment(e) for e in collected)
     elif hand.winner is not None and hand.tricks and hand.tricks_won[hand.winner] == len(hand.tricks):
         lines.append(
-            f"    seat {hand.winner} took every trick without declaring the {reversis}: no count of points; "
+            f"    {_n(hand, hand.winner)} took every trick without declaring the {reversis}: no count of points; "
             "he wins the hand and collects nothing for it"
         )
     talon = " ".join(pack.names(hand.talon))
     award = hand.talon_award
     if hand.rules["talon_payer"] == "none":
-        lines.append(f"    seat {hand.winner} wins the hand; the talon {talon} is not paid (option talon_payer)")
+        lines.append(f"    {_n(hand, hand.winner)} wins the hand; the talon {talon} is not paid (option talon_payer)")
     elif award is None:
-        lines.append(f"    talon {talon}: not paid, the maker of a {reversis} being exempt  [talon.pay]")
+        lines.append(f"    talon {talon}: not paid, the maker of a {reversis} being exempt  {cite('talon.pay')}")
     else:
         values = hand.params.talon_points
         counted = [f"{pack.name(c)} {values[c]}" for c in hand.talon if values[c]]
         worth = f"worth {award.value} ({', '.join(counted)})" if award.value else "worth nothing"
         lines.append(f"    talon {talon}: {worth}")
-        lines.append(f"    talon to seat {award.seat}: {_decided(hand, award)}")
+        lines.append(f"    talon to {_n(hand, award.seat)}: {_decided(hand, award)}")
         payer = _payer(hand, award)
         if award.value:
             lines.append(f"    {payer}")
@@ -341,11 +380,11 @@ def _payer(hand: Hand, award: TalonAwarded) -> str:
     most = hand.points[payer]
     tied = [s for s in range(hand.players) if s != award.seat and hand.points[s] == most]
     if len(tied) == 1:
-        return f"seat {payer} pays it, with most points ({most})"
-    shown = ", ".join(map(str, tied))
+        return f"{_n(hand, payer)} pays it, with most points ({most})"
+    shown = ", ".join(_n(hand, s) for s in tied)
     return (
-        f'seats {shown} tie on most points ({most}); "c\'est au premier à le payer", read as the first '
-        f"of them in play order from the eldest: seat {payer}"
+        f'{shown} tie on most points ({most}); "c\'est au premier à le payer", read as the first '
+        f"of them in play order from the eldest: {_n(hand, payer)}"
     )
 
 
@@ -357,12 +396,13 @@ def _decided(hand: Hand, award: TalonAwarded) -> str:
     if award.decided_by == "tricks":
         return (
             f"fewest tricks ({_plural(hand.tricks_won[seat], 'trick')} against "
-            f"{hand.tricks_won[other]} for seat {other})"
+            f"{hand.tricks_won[other]} for {_n(hand, other)})"
         )
     if award.decided_by == "points":
         tie = " on equal tricks" if "tricks" in hand.rules["talon_ranking"] else ""
         return (
-            f"fewest points{tie} ({_plural(hand.points[seat], 'point')} against {hand.points[other]} for seat {other})"
+            f"fewest points{tie} ({_plural(hand.points[seat], 'point')} against {hand.points[other]} "
+            f"for {_n(hand, other)})"
         )
-    words = {"other": other, "renouncer": hand.params.renouncer, "reversis": hand.rules.pack.term("reversis")}
+    words = {"other": _n(hand, other), "renouncer": hand.params.renouncer, "reversis": hand.rules.pack.term("reversis")}
     return TIE_WORDS[award.decided_by].format(**words)

@@ -22,6 +22,7 @@ from reversis.core.domains import show
 from reversis.core.errors import RulesetError, ScenarioError, did_you_mean
 from reversis.core.game import JsonObject, PlayedHand, own
 from reversis.core.game import Scenario as ScenarioLike
+from reversis.core.roles import first_hand_label, in_sentence
 from reversis.core.ruleset import OptionError, Ruleset
 from reversis.core.scenario import shifted
 from reversis.games.reversis.bots import BOTS, get_bot
@@ -100,17 +101,23 @@ class Sitting:
         rules = self.rules
         n = hands[0].players
         changed = {k: v for k, v in rules.items() if v != rules.options[k].default}
+
+        def name(seat: int) -> str:
+            return first_hand_label(seat, dealer=self.first_dealer, players=n)
+
+        order = [(self.first_dealer + k) % n for k in range(n)]
         lines = [
             f"{rules.title}: {n} players, {len(hands)} hands, bot {self.bot}, seed {self.seed}.",
-            f"Seat {self.first_dealer} deals first; the deal passes in the order of play "
-            "(the eldest of each hand deals the next).",
+            "The deal passes in the order of play (the eldest hand of each hand deals the next). Players are "
+            f"named by their place in the first hand ({', '.join(name(s) for s in order)}): the deal moves, "
+            f"the names stay. The first dealer is seat: {self.first_dealer} of the file.",
         ]
         if changed:
             lines.append(f"Options: {rules.changed_text()}.")
-        lines.append("Each seat: chips won or lost in the hand (running total).")
+        lines.append("Each player: chips won or lost in the hand (running total).")
         term = rules.pack.term
         lines.append(
-            f"won by: the seat that won the hand, the fewest points (or a {term('reversis')} made, or a napolitana "
+            f"won by: the player who won the hand, the fewest points (or a {term('reversis')} made, or a napolitana "
             f"kept); the chips, the {term('pool')} included, may go elsewhere."
         )
         lines.append("")
@@ -119,13 +126,16 @@ class Sitting:
             [f"{b:+d} ({t:+d})" for b, t in zip(h.ledger.balances(), tot, strict=True)]
             for h, tot in zip(hands, running, strict=True)
         ]
-        width = max(len("seat 0"), *(len(c) for row in cells for c in row))
-        head = ["hand", "dealer", "won by", *(f"seat {s}".rjust(width) for s in range(n)), term("pool"), "notable"]
+        width = max(*(len(name(s)) for s in order), *(len(c) for row in cells for c in row))
+        role_width = max(len("won by"), *(len(name(s)) for s in order))
+        head = ["hand", "dealer".rjust(role_width), "won by".rjust(role_width)]
+        head += [*(name(s).rjust(width) for s in order), term("pool"), "notable"]
         lines.append("  ".join(head).rstrip())
         for number, (hand, row) in enumerate(zip(hands, cells, strict=True), start=1):
-            winner = "-" if hand.winner is None else str(hand.winner)
-            fields = [f"{number:>4}", f"{hand.dealer:>6}", f"{winner:>6}", *(c.rjust(width) for c in row)]
-            fields += [str(hand.pool).rjust(len(term("pool"))), "; ".join(_notes(hand))]
+            winner = "-" if hand.winner is None else name(hand.winner)
+            fields = [f"{number:>4}", name(hand.dealer).rjust(role_width), winner.rjust(role_width)]
+            fields += [row[s].rjust(width) for s in order]
+            fields += [str(hand.pool).rjust(len(term("pool"))), "; ".join(_notes(hand, name))]
             lines.append("  ".join(fields).rstrip())
         start = hands[0].pool_before
         lines.append("")
@@ -134,7 +144,7 @@ class Sitting:
         lines.append(f"Standing after {len(hands)} hands ({held}):")
         for place in standing(hands):
             owes = f"  (still owes the pool a bête of {place['betes_owed']})" if place["betes_owed"] else ""
-            lines.append(f"  {place['rank']:>2}. seat {place['seat']}  {place['total']:+d}{owes}")
+            lines.append(f"  {place['rank']:>2}. {name(place['seat'])}  {place['total']:+d}{owes}")
         return "\n".join(lines)
 
     def as_json(self, played: Sequence[PlayedHand]) -> JsonObject:
@@ -282,23 +292,30 @@ def standing(hands: Sequence[Hand]) -> list[dict[str, int]]:
     return [{"rank": r, "seat": s, "total": final[s], "betes_owed": owed[s]} for r, s in zip(ranks, order, strict=True)]
 
 
-def _notes(hand: Hand) -> list[str]:
-    """What happened of note in a hand: reversis, the pool won, the quinola, bêtes owed and paid in."""
+def _notes(hand: Hand, name: Callable[[int], str]) -> list[str]:
+    """What happened of note in a hand: reversis, the pool won, the quinola, bêtes owed and paid in
+    (``name``: a player's name in the sitting)."""
     notes = []
     term = hand.rules.pack.term  # the pack's words: the Spanish pack's fondo, quínola, revesino
     if hand.reversis:
         by, cut = hand.reversis.get("by"), hand.reversis.get("cut_by")
         reversis = term("reversis")
         made = hand.reversis.get("made")
-        notes.append(f"{reversis} by seat {by}" if made else f"{reversis} of seat {by} cut by {cut}")
+
+        def who(seat: object) -> str:
+            return name(seat) if isinstance(seat, int) else "nobody"
+
+        notes.append(f"{reversis} by {who(by)}" if made else f"{reversis} of {who(by)} cut by {who(cut)}")
     if hand.quinola is not None and hand.quinola.how != "talon":
-        notes.append(f"{term('quinola')} {hand.quinola.how} by seat {hand.quinola.seat}")
+        holder = hand.quinola.seat
+        notes.append(f"{term('quinola')} {hand.quinola.how} by {name(holder) if holder is not None else 'nobody'}")
     for event in hand.events:
         if isinstance(event, PoolWon):
-            notes.append(f"{term('pool')} {event.amount} to seat {event.seat} ({event.rule})")
+            said = in_sentence(hand.rules.rule_name(event.rule))
+            notes.append(f"{term('pool')} {event.amount} to {name(event.seat)}: {said} [{event.rule}]")
         elif isinstance(event, BeteOwed):
-            notes.append(f"bête {event.amount} owed by seat {event.seat}")
+            notes.append(f"bête {event.amount} owed by {name(event.seat)}")
     for entry in hand.ledger.entries:
         if entry.rule == "bete.pay" and entry.payee == POOL:
-            notes.append(f"bête {entry.amount} paid in by seat {entry.payer}")
+            notes.append(f"bête {entry.amount} paid in by {name(int(entry.payer))}")
     return notes

@@ -33,6 +33,7 @@ from typing import NamedTuple
 from reversis.core.cards import ACE, KING, Card, card_rank, card_suit
 from reversis.core.chance import shuffle
 from reversis.core.errors import IllegalAction, IllegalPlay, ScenarioError
+from reversis.core.roles import player, player_in_file
 from reversis.core.ruleset import Ruleset
 from reversis.games.romestecq import penalties
 from reversis.games.romestecq.combinations import Combination, find, first_call, later_calls
@@ -169,7 +170,9 @@ class Hand:
                 penalties.three_marks(self, "deal.manner", dealer, None)
         for name, at, kept in faults:
             if name == "faced" and at is not None and not p.partners(at, dealer):
-                if self._fault("deal.faced", f"the dealer turned up a card of seat {at}, an opponent (article 9)"):
+                if self._fault(
+                    "deal.faced", f"the dealer turned up a card of {player(at, self)}, an opponent (article 9)"
+                ):
                     penalties.three_marks(self, "deal.faced", dealer, None)
             elif name == "faced-in-pack":
                 if self._fault("deal.faced-in-pack", "cards were found turned up in the pack (article 9)"):
@@ -178,9 +181,9 @@ class Hand:
                 self._six_cards(at, kept)
 
     def _six_cards(self, seat: int, kept: bool) -> None:
-        if self._fault("deal.six-cards", f"the dealer gave seat {seat} six cards for five (article 10)"):
+        if self._fault("deal.six-cards", f"the dealer gave {player(seat, self)} six cards for five (article 10)"):
             penalties.three_marks(self, "deal.six-cards", self.dealer, None)
-        if kept and self._fault("play.six-cards", f"seat {seat} plays with six cards (article 14)"):
+        if kept and self._fault("play.six-cards", f"{player(seat, self)} plays with six cards (article 14)"):
             penalties.lose_game(self, "play.six-cards", seat, None)
         extra = self.hands[seat].pop(self.rng.randrange(len(self.hands[seat])))
         self.talon.append(extra)  # taken out at random and put back (the Encyclopédie's reading)
@@ -241,22 +244,25 @@ class Hand:
         actor = self.to_act if seat is None else seat
         name = self.rules.pack.name
         if card not in self.hands[actor]:
-            raise IllegalPlay(f"{name(card)} is not in the hand of seat {actor}", rule="play.hold")
+            raise IllegalPlay(f"{name(card)} is not in the hand of {player_in_file(actor, self)}", rule="play.hold")
         if actor != self.to_act and self._fault(
-            "play.turn", f"{name(card)}: seat {actor} plays before his turn; seat {self.to_act} is to play (article 11)"
+            "play.turn",
+            f"{name(card)}: {player_in_file(actor, self)} plays before his turn; "
+            f"{player(self.to_act, self)} is to play (article 11)",
         ):
             self.played.append(Played(actor, card, call, self.trick_no, out_of_turn=True))
             penalties.three_marks(self, "play.turn", actor, self.trick_no)
             return  # he takes his card back
         actor = self.to_act
         if card not in self.hands[actor]:
-            raise IllegalPlay(f"{name(card)} is not in the hand of seat {actor}", rule="play.hold")
+            raise IllegalPlay(f"{name(card)} is not in the hand of {player_in_file(actor, self)}", rule="play.hold")
         self._check_call(actor, card, call)
         led = self.led_suit
         revoke = led is not None and card_suit(card) != led and any(card_suit(c) == led for c in self.hands[actor])
         suit = self.rules.pack.suit_names[led] if led is not None else ""
         if revoke and self._fault(
-            "play.follow", f"{name(card)}: seat {actor} holds {suit} and must follow the suit led (article 12)"
+            "play.follow",
+            f"{name(card)}: {player_in_file(actor, self)} holds {suit} and must follow the suit led (article 12)",
         ):
             self._put(actor, card, call)
             penalties.lose_game(self, "play.follow", actor, self.trick_no)
@@ -369,12 +375,14 @@ class Hand:
                 worth = 0  # it "vaut" its marks "en disant en le jettant, pièce de Rome" (articles 22, 23)
             elif self._fault(
                 "claim.calls",
-                f"seat {seat} counts his {name} without having said its calls (article {CALL_ARTICLE[name]})",
+                f"{player(seat, self)} counts his {name} without having said its calls (article {CALL_ARTICLE[name]})",
             ):
                 penalties.lose_game(self, "claim.calls", seat, None)
                 return
         if marks is not None and marks > worth:
-            if self._fault("claim.overcount", f"seat {seat} rubs out {marks} for a {name} worth {worth} (article 15)"):
+            if self._fault(
+                "claim.overcount", f"{player(seat, self)} rubs out {marks} for a {name} worth {worth} (article 15)"
+            ):
                 penalties.lose_game(self, "claim.overcount", seat, None)
                 return
             worth = marks
@@ -391,10 +399,10 @@ class Hand:
             # out for a combination he does not hold is more than is his
             rule = "claim.overcount"
         if rule is None:
-            raise IllegalAction(f"seat {seat} counts a {name} he does not hold", rule="claim.held")
+            raise IllegalAction(f"{player_in_file(seat, self)} counts a {name} he does not hold", rule="claim.held")
         article = {"claim.false": 13, "claim.false-three": 16, "claim.overcount": 15}[rule]
         # refused, or (accept_illegal) it stands and he loses the game: a false claim never scores
-        self._fault(rule, f"seat {seat} counts a {name} he does not hold (article {article})")
+        self._fault(rule, f"{player(seat, self)} counts a {name} he does not hold (article {article})")
         penalties.lose_game(self, rule, seat, None)
 
     def finish(self) -> None:

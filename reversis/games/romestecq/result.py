@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from reversis.core.roles import in_sentence, role, side
 from reversis.core.scenario import dump_record
 from reversis.games.romestecq.bots import seats_from_eldest
 from reversis.games.romestecq.hand import Hand
@@ -117,47 +118,68 @@ def record(hand: Hand, *, bot: str, seed: int) -> dict[str, Any]:
 
 
 def account(hand: Hand, scenario: Scenario | None = None) -> str:
-    """The hand told trick by trick, each mark with the rule that orders it and the paragraphs it cites."""
+    """The hand told trick by trick, each mark with the rule that orders it and the paragraphs it cites.
+
+    Players are named by their place in the hand, and the sides as the dictionary names them: the
+    dealer's own side and the other side (his opponents).
+    """
     names = hand.rules.pack.names
     p = hand.params
+    order = [(hand.dealer + k) % p.players for k in range(p.players)]
+
+    def who(seat: int) -> str:
+        return role(seat, dealer=hand.dealer, players=p.players)
+
+    def team(which: int) -> str:
+        return side(which, dealer_side=p.side_of(hand.dealer))
+
+    def members(which: int) -> str:
+        return " and ".join(who(s) for s in order if p.side_of(s) == which)
+
+    ours, theirs = p.side_of(hand.dealer), 1 - p.side_of(hand.dealer)
+    places = [f"{who(seat)} seat: {seat}" for seat in order]
+    places[0] = places[0].replace(" seat:", " is seat:", 1)
     lines = [
-        f"{hand.rules.title}: {p.players} players in two sides "
-        f"(side 0: seats {', '.join(map(str, p.seats_of(0)))}; side 1: seats {', '.join(map(str, p.seats_of(1)))}).",
-        f"Seat {hand.dealer} deals by {'-'.join(map(str, hand.manner))}; play passes to the right, "
-        f"seat {(hand.dealer + 1) % p.players} leads. Marks to rub out: side 0 {hand.marks.before[0]}, "
-        f"side 1 {hand.marks.before[1]}.",
+        f"{hand.rules.title}: {p.players} players in two sides, {team(ours)} ({members(ours)}) "
+        f"and {team(theirs)} ({members(theirs)}).",
+        f"The dealer deals by {'-'.join(map(str, hand.manner))}; play passes to his right, so the eldest hand leads. "
+        f"Marks to rub out: {team(ours)} {hand.marks.before[ours]}, {team(theirs)} {hand.marks.before[theirs]}.",
+        f"In the scenario file: {', '.join(places)}; {team(ours)} is side: {ours}.",
     ]
-    for seat, cards in enumerate(hand.dealt):
+    for seat in order[1:] + order[:1]:
         held = ", ".join(c.name for c in hand.held[seat])
         lines.append(
-            f"  seat {seat} (side {p.side_of(seat)}): {' '.join(names(cards))}" + (f"  [{held}]" if held else "")
+            f"  {who(seat)} ({team(p.side_of(seat))}): {' '.join(names(hand.dealt[seat]))}"
+            + (f"  [{held}]" if held else "")
         )
     by_trick: dict[int | None, list[str]] = {}
     for e in hand.marks.entries:
         verb = f"rubs out {e.marks}" if e.marks > 0 else f"has {-e.marks} chalked back on"
+        named = in_sentence(hand.rules.rule_name(e.rule))
         by_trick.setdefault(e.trick if e.rule not in _CLAIM_RULES else -1, []).append(
-            f"    side {e.side} {verb} ({e.rule}; {', '.join(e.cites) or 'not in the source'})"
+            f"    {team(e.side)} {verb}: {named}  [{e.rule}; {', '.join(e.cites) or 'not in the source'}]"
         )
     lines += by_trick.pop(None, [])
     for number, trick in enumerate(hand.tricks, start=1):
         shown = " ".join(
             f"{names([c])[0]}" + (f' "{hand.calls[c]}"' if hand.calls.get(c) else "") for _, c in trick.cards
         )
-        lines.append(f"Trick {number}: seat {trick.leader} leads {shown}; seat {trick.winner} takes it.")
+        lines.append(f"Trick {number}: {who(trick.leader)} leads {shown}; {who(trick.winner)} takes it.")
         lines += by_trick.pop(number, [])
     if hand.current:
         shown = " ".join(names(c for _, c in hand.current))
-        lines.append(f"Trick {hand.trick_no}, not finished: seat {hand.current[0][0]} leads {shown}.")
+        lines.append(f"Trick {hand.trick_no}, not finished: {who(hand.current[0][0])} leads {shown}.")
         lines += by_trick.pop(hand.trick_no, [])
     if hand.claims:
-        lines.append("Combinations counted: " + "; ".join(f"seat {c.seat} {c.name} {c.marks}" for c in hand.claims))
+        lines.append("Combinations counted: " + "; ".join(f"{who(c.seat)} {c.name} {c.marks}" for c in hand.claims))
     lines += by_trick.pop(-1, [])
     for rest in by_trick.values():
         lines += rest
     left = hand.marks.left
-    lines.append(f"Marks still to rub out: side 0 {left[0]}, side 1 {left[1]}.")
+    lines.append(f"Marks still to rub out: {team(ours)} {left[ours]}, {team(theirs)} {left[theirs]}.")
     if hand.winner is not None:
-        lines.append(f"Side {hand.winner} wins the game ({hand.won_by}).")
+        won = f": {in_sentence(hand.rules.rule_name(hand.won_by))}  [{hand.won_by}]" if hand.won_by else ""
+        lines.append(f"{team(hand.winner).capitalize()} wins the game{won}.")
     return "\n".join(lines)
 
 

@@ -32,6 +32,7 @@ from reversis.core.domains import show
 from reversis.core.errors import RulesetError, ScenarioError, did_you_mean
 from reversis.core.game import JsonObject, PlayedHand, own
 from reversis.core.game import Scenario as ScenarioLike
+from reversis.core.roles import first_hand_label, in_sentence, side_label
 from reversis.core.ruleset import OptionError, Ruleset
 from reversis.games.romestecq.bots import BOTS, get_bot, play_out
 from reversis.games.romestecq.hand import Hand, deal_cards
@@ -171,29 +172,47 @@ class Sitting:
         lines = [
             f"{self.rules.title}: {p.players} players, a game to {p.target} marks, bot {self.bot}, seed {self.seed}."
         ]
+
+        # the players by their place in the first hand, the sides by its dealer: the deal moves, the names stay
+        def name(seat: int) -> str:
+            return first_hand_label(seat, dealer=opening.dealer, players=p.players)
+
+        def team(which: int) -> str:
+            return side_label(which, dealer_side=p.side_of(opening.dealer)).removeprefix("The ").capitalize()
+
         for item in opening.as_dict(self.rules, p):
-            lines.append(f"  player {item['player']} draws {item['card']}: seat {item['seat']}, side {item['side']}")
+            where = f"{name(item['seat'])} (seat: {item['seat']}), {team(item['side'])}"
+            lines.append(f"  player {item['player']} draws {item['card']}: {where}")
         if opening.chooser is not None and self.first_dealer is None:
             chose = "chooses to deal" if opening.choice == "deal" else "chooses not to deal"
-            lines.append(f"Seat {opening.chooser} drew the highest card and {chose} (article 5).")
-        lines.append(f"Seat {opening.dealer} deals first; seat {opening.cutter} cuts and keeps the score.")
-        lines.append("hand  dealer  side 0 rubs (left)  side 1 rubs (left)  notable")
+            lines.append(f"{name(opening.chooser)} drew the highest card and {chose} (article 5).")
+        lines.append(
+            f"Dealer (seat: {opening.dealer} of the file) deals first; {name(opening.cutter)} cuts and keeps the "
+            "score. Players are named by their place in the first hand and the sides by its dealer: the deal "
+            "moves, the names stay."
+        )
+        ours = p.side_of(opening.dealer)
+        sides = (ours, 1 - ours)
+        heads = [f"{team(s)} rubs (left)".rjust(26) for s in sides]
+        width = max(len("dealer"), *(len(name(s)) for s in range(p.players)))
+        lines.append(f"hand  {'dealer'.rjust(width)}  {heads[0]}  {heads[1]}  notable")
         for number, hand in enumerate(hands, start=1):
             rubbed, left = hand.marks.rubbed(), hand.marks.left
             notes = [f"{hand.rules.pack.name(c)} grugé" for _, c, _, _ in hand.gruged]
-            notes += [f"{f.penalty} (seat {f.seat})" for f in hand.faults]
+            notes += [f"{_penalty(hand, f.penalty)} ({name(f.seat)})" for f in hand.faults if f.seat is not None]
+            notes += [_penalty(hand, f.penalty) for f in hand.faults if f.seat is None]
             if hand.virlicque is not None:
-                notes.append(f"virlicque of seat {hand.virlicque[0]}")
-            cells = [f"{rubbed[s]:+d} ({left[s]})".rjust(18) for s in (0, 1)]
-            lines.append(f"{number:>4}  {hand.dealer:>6}  {cells[0]}  {cells[1]}  {'; '.join(notes)}".rstrip())
+                notes.append(f"virlicque of {name(hand.virlicque[0])}")
+            cells = [f"{rubbed[s]:+d} ({left[s]})".rjust(26) for s in sides]
+            row = f"{number:>4}  {name(hand.dealer).rjust(width)}  {cells[0]}  {cells[1]}  {'; '.join(notes)}"
+            lines.append(row.rstrip())
         final = hands[-1]
         if final.winner is None:
             lines.append(f"No side has rubbed out its marks after {len(hands)} hands: the game is unfinished.")
         else:
-            lines.append(
-                f"Side {final.winner} wins the game ({final.won_by}) after {len(hands)} hands: "
-                f"seats {', '.join(map(str, p.seats_of(final.winner)))}."
-            )
+            won = _penalty(final, final.won_by) if final.won_by else "the game"
+            members = " and ".join(name(s) for s in p.seats_of(final.winner))
+            lines.append(f"{team(final.winner)} wins the game ({won}) after {len(hands)} hands: {members}.")
         return "\n".join(lines)
 
     def as_json(self, played: Sequence[PlayedHand]) -> JsonObject:
@@ -298,3 +317,8 @@ def parse_sitting_fields(
     return Sitting(
         source=source, rules=rules, first_dealer=first, hands=hands, seed=seed, bot=str(bot), first_deal=str(first_deal)
     )
+
+
+def _penalty(hand: Hand, rule: str) -> str:
+    """A rule of a sitting's line in English, its id beside it."""
+    return f"{in_sentence(hand.rules.rule_name(rule))} [{rule}]" if rule in hand.rules.rule_names else rule
