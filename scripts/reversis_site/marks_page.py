@@ -216,6 +216,7 @@ def marks_page(
 
     def named(name: str) -> Markup:
         return card(pack.parse(name))
+
     return env.get_template("example.md.j2").render(
         example=example,
         page=f"examples/{example.page}.md",
