@@ -10,6 +10,11 @@
  * ligatures ("Quínola" and "quinola", "levée" and "levee", "cœur" and "coeur" are one query), as the
  * fields fold_title and fold_text of every document hold its words.
  *
+ * On a served page the worker is docs/javascripts/search-worker.js, which runs the theme's worker and
+ * keeps the index it built for the other pages of the visit (see there): the documents are fetched,
+ * and the index built, once. Read from disk, the theme's worker is started as it is, with the
+ * documents.
+ *
  * Loaded before the theme's bundle (overrides/main.html). No inline script, no eval: the site's
  * Content-Security-Policy allows scripts from the site only.
  */
@@ -44,27 +49,42 @@
     return new URL(config.base, window.location.href);
   }
 
-  function loadDocuments() {
+  /* The documents read from disk (the copy of `make offline`): a script, as file:// allows no fetch. */
+  function readDocuments() {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = new URL("search/documents.js", siteRoot()).href;
+      script.addEventListener("load", function () {
+        resolve(window.__search_documents);
+      });
+      script.addEventListener("error", function () {
+        reject(new Error("the search documents could not be read: " + script.src));
+      });
+      document.head.appendChild(script);
+    });
+  }
+
+  /* The worker, and how it is given its documents: on a served page, search-worker.js, which fetches
+     them (or reads the index it kept); from disk, the theme's worker, given the documents. */
+  function startWorker(url, options, setup, failed) {
     var root = siteRoot();
     if (window.location.protocol === "file:") {
-      return new Promise(function (resolve, reject) {
-        var script = document.createElement("script");
-        script.src = new URL("search/documents.js", root).href;
-        script.addEventListener("load", function () {
-          resolve(window.__search_documents);
-        });
-        script.addEventListener("error", function () {
-          reject(new Error("the search documents could not be read: " + script.src));
-        });
-        document.head.appendChild(script);
-      });
+      var theme = new Native(url, options);
+      readDocuments().then(function (index) {
+        theme.postMessage({ type: SETUP, data: { config: index.config, docs: index.docs, options: setup.options } });
+      }, failed);
+      return theme;
     }
-    return fetch(new URL("search/documents.json", root).href).then(function (response) {
-      if (!response.ok) {
-        throw new Error("the search documents could not be loaded: HTTP " + response.status);
-      }
-      return response.json();
+    var address = new URL("javascripts/search-worker.js", root);
+    address.searchParams.set("theme", new URL(url, window.location.href).href);
+    var worker = new Native(address.href, options);
+    worker.postMessage({
+      type: "reversis:setup",
+      documents: new URL("search/documents.json", root).href,
+      version: setup.config.version || "",
+      options: setup.options
     });
+    return worker;
   }
 
   function SearchWorker(url, options) {
@@ -85,9 +105,17 @@
       if (worker !== null || setup === null) {
         return;
       }
-      worker = new Native(url, options);
+      function failed(error) {
+        console.error(error.message);
+        deliver({ type: RESULT, data: { items: [] } });
+      }
+      worker = startWorker(url, options, setup, failed);
       worker.addEventListener("message", function (event) {
         if (event.data && event.data.type === READY) {
+          if (event.data.failed) {
+            deliver({ type: RESULT, data: { items: [] } }); /* the worker said why, in the console */
+            return;
+          }
           ready = true; /* the theme was told so when it set the search up */
           if (waiting !== null) {
             worker.postMessage(waiting);
@@ -97,18 +125,6 @@
         }
         deliver(event.data);
       });
-      loadDocuments().then(
-        function (index) {
-          worker.postMessage({
-            type: SETUP,
-            data: { config: index.config, docs: index.docs, options: setup.options }
-          });
-        },
-        function (error) {
-          console.error(error.message);
-          deliver({ type: RESULT, data: { items: [] } });
-        }
-      );
     }
 
     function started(event) {

@@ -22,14 +22,18 @@ reader can land on and words in every form a reader may type. A step of the buil
   holds a spelling of a term of the glossary, every other spelling of that term and its headword
   (``jettons`` → ``jeton jetton``). ``docs/javascripts/search.js`` folds the query in the same way
   before the worker sees it, so that ``quinola`` and ``quínola`` are one query.
-- **The index loads when search is first used.** The plugin's ``search/search_index.json``, which
-  the theme fetches on every page, keeps only its configuration; the documents are written to
+- **The index loads when search is first used, once per visit.** The plugin's
+  ``search/search_index.json``, which the theme fetches on every page, keeps only its configuration
+  and the documents' version (a digest of them); the documents are written to
   ``search/documents.json`` (and, for the copy read from disk, ``search/documents.js``), which
-  ``docs/javascripts/search.js`` loads at the first query.
+  ``docs/javascripts/search.js`` loads at the first query. On a served page its worker
+  (``docs/javascripts/search-worker.js``) keeps the index it built in the browser under that
+  version, and another page reads it back: the documents are fetched, and the index built, once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import unicodedata
@@ -212,7 +216,8 @@ def finish(site: Path) -> bool:
     add_subjects(docs)
     payload = json.dumps({"config": index["config"], "docs": docs}, ensure_ascii=False, separators=(",", ":"))
     (site / DOCUMENTS).write_text(payload, encoding="utf-8")
-    stub = json.dumps({"config": index["config"], "docs": []}, separators=(",", ":"))
+    version = hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+    stub = json.dumps({"config": {**index["config"], "version": version}, "docs": []}, separators=(",", ":"))
     index_path.write_text(stub, encoding="utf-8")
     script = site / "search" / "search_index.js"
     if script.is_file():  # the offline copy: the theme reads its index, and the documents, as scripts

@@ -245,6 +245,41 @@ def test_the_index_loads_at_the_first_search_only(visit: Callable[..., Visit], w
     assert not v.errors, "\n".join(v.errors)
 
 
+#: Whether the search's worker has kept the index it built (docs/javascripts/search-worker.js).
+INDEX_KEPT = """() => new Promise(done => {
+  const opened = indexedDB.open('reversis-search', 1);
+  opened.onupgradeneeded = () => opened.result.createObjectStore('indexes');
+  opened.onsuccess = () => {
+    const got = opened.result.transaction('indexes').objectStore('indexes').get('site');
+    got.onsuccess = () => done(!!got.result);
+    got.onerror = () => done(false);
+  };
+  opened.onerror = () => done(false);
+})"""
+
+
+def test_a_second_page_searches_without_fetching_the_documents_again(visit: Callable[..., Visit]) -> None:
+    """The documents are fetched, and the index built, once per visit: a search on a second page
+    finds the same results, highlighted as on the first, with no second request for the documents."""
+    v = visit()
+    requested: list[str] = []
+    v.context.on("request", lambda r: requested.append(r.url))
+    tab = v.open("")
+    first = _search(tab, "quinola")
+    marks = tab.locator(".md-search-result mark").count()
+    assert first and marks > 0
+    assert len([u for u in requested if u.endswith("search/documents.json")]) == 1
+    for _ in range(300):  # kept once the first answer is given; a minute at most
+        if tab.evaluate(INDEX_KEPT):
+            break
+        tab.wait_for_timeout(200)
+    tab = v.open("glossary/")
+    assert _search(tab, "quinola") == first
+    assert tab.locator(".md-search-result mark").count() == marks
+    assert len([u for u in requested if u.endswith("search/documents.json")]) == 1, requested
+    assert not v.errors, "\n".join(v.errors)
+
+
 # ---- the search's documents, as built ---------------------------------------------------------------
 
 
