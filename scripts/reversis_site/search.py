@@ -74,16 +74,16 @@ _MARKS = re.compile("[\u0300-\u036f]")  # the combining diacritical marks
 OLD_SPELLINGS = {"jett": "jet", "quarr": "carr"}
 
 
-def modern(word: str) -> str:
-    """A folded word in its modern spelling (:data:`OLD_SPELLINGS`).
+_OLD = re.compile(r"\b(?:" + "|".join(map(re.escape, OLD_SPELLINGS)) + ")")
 
-    >>> [modern(w) for w in ("jettons", "jetté", "quarreau", "jetons", "carry")]
-    ['jetons', 'jeté', 'carreau', 'jetons', 'carry']
+
+def modern(text: str) -> str:
+    """Folded text with each word in its modern spelling (:data:`OLD_SPELLINGS`).
+
+    >>> modern("jettons jetté quarreau jetons carry rejetter")
+    'jetons jeté carreau jetons carry rejetter'
     """
-    for old, new in OLD_SPELLINGS.items():
-        if word.startswith(old):
-            return new + word[len(old) :]
-    return word
+    return _OLD.sub(lambda old: OLD_SPELLINGS[old.group()], text)
 
 
 def fold(text: str) -> str:
@@ -165,7 +165,7 @@ def _spelling_classes() -> list[tuple[tuple[str, ...], str]]:
     ``jettons`` gives ``jetons``, which a reader may type)."""
     out: list[tuple[tuple[str, ...], str]] = []
     for term in load_glossary():
-        forms = {" ".join(modern(w) for w in _WORD.findall(fold(s))) for s in (term.term, *term.spellings)}
+        forms = {" ".join(_WORD.findall(modern(fold(s)))) for s in (term.term, *term.spellings)}
         words = {w for f in forms for w in _WORD.findall(f)}
         words |= {f"{f}s" for f in forms if " " not in f and not f.endswith(("s", "x", "z"))}
         out.append((tuple(sorted(forms)), " ".join(sorted(words))))
@@ -191,8 +191,8 @@ def add_folds(docs: Iterable[dict[str, Any]], classes: list[tuple[tuple[str, ...
     for doc in docs:
         title = _TAG.sub(" ", doc.get("title", ""))
         text = _TAG.sub(" ", doc.get("text", "") + " " + doc.get("translation", ""))
-        title_words = [modern(w) for w in _WORD.findall(fold(title))]
-        text_words = [modern(w) for w in _WORD.findall(fold(text))]
+        title_words = _WORD.findall(modern(fold(title)))
+        text_words = _WORD.findall(modern(fold(text)))
         doc["fold_title"] = _folded_words(title, title_words)
         found = {i for w in {*title_words, *text_words} for i in by_word.get(w, ())}
         line = f" {' '.join(title_words)} {' '.join(text_words)} "
@@ -210,11 +210,11 @@ def add_subjects(docs: Iterable[dict[str, Any]]) -> None:
     passing."""
     about: dict[str, list[str]] = {}
     for term in load_glossary():
-        words = sorted({modern(w) for s in (term.term, *term.spellings) for w in _WORD.findall(fold(s))})
+        words = sorted({w for s in (term.term, *term.spellings) for w in _WORD.findall(modern(fold(s)))})
         for paragraph in term.paragraphs:
             about.setdefault(paragraph, []).extend(words)
     for a in load_annotations():
-        about.setdefault(a.paragraph, []).extend(modern(w) for w in _WORD.findall(fold(a.topic)))
+        about.setdefault(a.paragraph, []).extend(_WORD.findall(modern(fold(a.topic))))
     at = {
         f"sources/{source.id}/#{p.anchor}": about[p.id]
         for source in load_corpus().sources
@@ -226,7 +226,7 @@ def add_subjects(docs: Iterable[dict[str, Any]]) -> None:
         if location in at:
             doc["about"] = " ".join(at[location])
         elif location.startswith("topics/") and location != "topics/" and "#" not in location:
-            doc["about"] = " ".join(modern(w) for w in _WORD.findall(fold(_TAG.sub(" ", doc.get("title", "")))))
+            doc["about"] = " ".join(_WORD.findall(modern(fold(_TAG.sub(" ", doc.get("title", ""))))))
 
 
 # ---- the index -----------------------------------------------------------------------------------
