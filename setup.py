@@ -13,10 +13,13 @@ import os
 
 from setuptools import find_packages, setup
 
-packages = find_packages(include=["reversis", "reversis.*"])
+# The folders of data (the rulesets, the schemas, the builder's templates) hold no module, but are
+# listed as packages all the same, so that setuptools ships their files (package-data in
+# pyproject.toml) without warning that they are missing from ``packages``.
+packages = [*find_packages(include=["reversis", "reversis.*"]), "reversis.rulesets", "reversis.schemas"]
 package_dir = {}
 if os.environ.get("REVERSIS_ENGINE_ONLY") != "1":
-    packages.append("reversis_site")
+    packages += ["reversis_site", "reversis_site.templates"]
     package_dir["reversis_site"] = "scripts/reversis_site"
 
 ext_modules = []

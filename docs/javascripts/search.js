@@ -7,8 +7,16 @@
  * it tells the theme the search is ready at once, and starts the worker, with the documents
  * (search/documents.json, or search/documents.js read from disk), only when the search box takes
  * the focus or a first query comes. Each query goes to the worker lower-cased, without accents and
- * ligatures ("Quínola" and "quinola", "levée" and "levee", "cœur" and "coeur" are one query), as the
- * fields fold_title and fold_text of every document hold its words.
+ * ligatures ("Quínola" and "quinola", "levée" and "levee", "cœur" and "coeur" are one query), and
+ * the period's spellings in the modern one ("jettons" and "jetons"), as the fields fold_title,
+ * fold_text and about of every document hold its words. In each result, every word whose folded,
+ * modern form begins with a word of the query is marked, as the theme marks what it finds in the
+ * words as printed ("ecarte" marks "écarté", "jeton" marks "jettons").
+ *
+ * On a served page the worker is docs/javascripts/search-worker.js, which runs the theme's worker and
+ * keeps the index it built for the other pages of the visit (see there): the documents are fetched,
+ * and the index built, once. Read from disk, the theme's worker is started as it is, with the
+ * documents.
  *
  * Loaded before the theme's bundle (overrides/main.html). No inline script, no eval: the site's
  * Content-Security-Policy allows scripts from the site only.
@@ -39,32 +47,115 @@
       .toLowerCase();
   }
 
+  /* A folded word in its modern spelling: `spellings` (the index's configuration, from
+     search.OLD_SPELLINGS) maps an old beginning to the modern one ("jett" to "jet"). */
+  function modern(word, spellings) {
+    for (var old in spellings) {
+      if (word.indexOf(old) === 0) {
+        return spellings[old] + word.slice(old.length);
+      }
+    }
+    return word;
+  }
+
+  var WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+  function modernQuery(query, spellings) {
+    return query.replace(WORD, function (word) {
+      return modern(word, spellings);
+    });
+  }
+
+  /* The words of a result's HTML (title or text) whose folded, modern form begins with one of the
+     query's words, marked as the theme marks what it found (<mark>); words the theme marked already,
+     tags and character references are left as they are. */
+  function marked(html, words, spellings) {
+    var inside = 0;
+    return html
+      .split(/(<[^>]*>|&#?\w+;)/)
+      .map(function (part) {
+        if (part.charAt(0) === "<") {
+          if (/^<mark\b/i.test(part)) {
+            inside += 1;
+          } else if (/^<\/mark>/i.test(part)) {
+            inside = Math.max(0, inside - 1);
+          }
+          return part;
+        }
+        if (inside > 0 || part.charAt(0) === "&") {
+          return part;
+        }
+        return part.replace(WORD, function (word) {
+          var form = modern(fold(word), spellings);
+          var found = words.some(function (w) {
+            return form.indexOf(w) === 0;
+          });
+          return found ? "<mark>" + word + "</mark>" : word;
+        });
+      })
+      .join("");
+  }
+
+  /* The theme's result (groups of documents) with the query's words marked in every form. */
+  function markResult(result, query, spellings) {
+    var words = query.match(WORD) || [];
+    if (!words.length || !result || !result.items) {
+      return result;
+    }
+    result.items.forEach(function (group) {
+      group.forEach(function (doc) {
+        if (typeof doc.title === "string") {
+          doc.title = marked(doc.title, words, spellings);
+        }
+        if (typeof doc.text === "string") {
+          doc.text = marked(doc.text, words, spellings);
+        }
+      });
+    });
+    return result;
+  }
+
   function siteRoot() {
     var config = JSON.parse(document.getElementById("__config").textContent);
     return new URL(config.base, window.location.href);
   }
 
-  function loadDocuments() {
+  /* The documents read from disk (the copy of `make offline`): a script, as file:// allows no fetch. */
+  function readDocuments() {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = new URL("search/documents.js", siteRoot()).href;
+      script.addEventListener("load", function () {
+        resolve(window.__search_documents);
+      });
+      script.addEventListener("error", function () {
+        reject(new Error("the search documents could not be read: " + script.src));
+      });
+      document.head.appendChild(script);
+    });
+  }
+
+  /* The worker, and how it is given its documents: on a served page, search-worker.js, which fetches
+     them (or reads the index it kept); from disk, the theme's worker, given the documents. */
+  function startWorker(url, options, setup, failed) {
     var root = siteRoot();
     if (window.location.protocol === "file:") {
-      return new Promise(function (resolve, reject) {
-        var script = document.createElement("script");
-        script.src = new URL("search/documents.js", root).href;
-        script.addEventListener("load", function () {
-          resolve(window.__search_documents);
-        });
-        script.addEventListener("error", function () {
-          reject(new Error("the search documents could not be read: " + script.src));
-        });
-        document.head.appendChild(script);
-      });
+      var theme = new Native(url, options);
+      readDocuments().then(function (index) {
+        theme.postMessage({ type: SETUP, data: { config: index.config, docs: index.docs, options: setup.options } });
+      }, failed);
+      return theme;
     }
-    return fetch(new URL("search/documents.json", root).href).then(function (response) {
-      if (!response.ok) {
-        throw new Error("the search documents could not be loaded: HTTP " + response.status);
-      }
-      return response.json();
+    var address = new URL("javascripts/search-worker.js", root);
+    address.searchParams.set("theme", new URL(url, window.location.href).href);
+    var worker = new Native(address.href, options);
+    worker.postMessage({
+      type: "reversis:setup",
+      documents: new URL("search/documents.json", root).href,
+      version: setup.config.version || "",
+      options: setup.options
     });
+    return worker;
   }
 
   function SearchWorker(url, options) {
@@ -76,6 +167,7 @@
     var setup = null;
     var ready = false;
     var waiting = null;
+    var asked = ""; /* the last query, folded and modernised: its words are marked in the results */
 
     function deliver(data) {
       self.dispatchEvent(new MessageEvent("message", { data: data }));
@@ -85,9 +177,17 @@
       if (worker !== null || setup === null) {
         return;
       }
-      worker = new Native(url, options);
+      function failed(error) {
+        console.error(error.message);
+        deliver({ type: RESULT, data: { items: [] } });
+      }
+      worker = startWorker(url, options, setup, failed);
       worker.addEventListener("message", function (event) {
         if (event.data && event.data.type === READY) {
+          if (event.data.failed) {
+            deliver({ type: RESULT, data: { items: [] } }); /* the worker said why, in the console */
+            return;
+          }
           ready = true; /* the theme was told so when it set the search up */
           if (waiting !== null) {
             worker.postMessage(waiting);
@@ -95,20 +195,15 @@
           }
           return;
         }
+        if (event.data && event.data.type === RESULT) {
+          markResult(event.data.data, asked, spellings());
+        }
         deliver(event.data);
       });
-      loadDocuments().then(
-        function (index) {
-          worker.postMessage({
-            type: SETUP,
-            data: { config: index.config, docs: index.docs, options: setup.options }
-          });
-        },
-        function (error) {
-          console.error(error.message);
-          deliver({ type: RESULT, data: { items: [] } });
-        }
-      );
+    }
+
+    function spellings() {
+      return (setup && setup.config && setup.config.spellings) || {};
     }
 
     function started(event) {
@@ -132,12 +227,13 @@
         return;
       }
       if (message && message.type === QUERY) {
-        var query = fold(String(message.data));
+        var query = modernQuery(fold(String(message.data)), spellings());
         if (worker === null && !query.trim()) {
           deliver({ type: RESULT, data: { items: [] } }); /* nothing asked yet: nothing loaded */
           return;
         }
         start();
+        asked = query;
         message = { type: QUERY, data: query };
         if (ready) {
           worker.postMessage(message);

@@ -22,14 +22,31 @@ reader can land on and words in every form a reader may type. A step of the buil
   holds a spelling of a term of the glossary, every other spelling of that term and its headword
   (``jettons`` → ``jeton jetton``). ``docs/javascripts/search.js`` folds the query in the same way
   before the worker sees it, so that ``quinola`` and ``quínola`` are one query.
-- **The index loads when search is first used.** The plugin's ``search/search_index.json``, which
-  the theme fetches on every page, keeps only its configuration; the documents are written to
+- **The period's spellings are read in the modern one** (:data:`OLD_SPELLINGS`, :func:`modern`): the
+  sources print ``jetton``, ``jettons``, ``jetter``, ``jette``, ``jetté``, ``jettant`` (the
+  Encyclopédie, 1765) and ``quarreau`` where French now writes ``jeton``, ``jeter`` and
+  ``carreau``. A folded word that begins as the table's old spelling is given the modern beginning,
+  in the fields ``fold_title``, ``fold_text`` and ``about`` and in the query (the table goes to
+  ``search.js`` in the index's configuration, ``spellings``), so that ``jettons`` and ``jetons`` are
+  one query with the same results. The table holds only what the corpus shows; a word that merely
+  begins in the same letters (``carry``) is untouched, the old beginnings being none of a modern
+  word's.
+- **A result marks the words of the query in every form**: ``search.js`` marks, in each result's
+  title and text, every word whose folded, modernised form begins with a word of the query
+  (``ecarte`` marks ``écarté``, ``jeton`` marks ``jetons`` and ``jettons``), beside what the theme
+  marks itself.
+- **The index loads when search is first used, once per visit.** The plugin's
+  ``search/search_index.json``, which the theme fetches on every page, keeps only its configuration
+  and the documents' version (a digest of them); the documents are written to
   ``search/documents.json`` (and, for the copy read from disk, ``search/documents.js``), which
-  ``docs/javascripts/search.js`` loads at the first query.
+  ``docs/javascripts/search.js`` loads at the first query. On a served page its worker
+  (``docs/javascripts/search-worker.js``) keeps the index it built in the browser under that
+  version, and another page reads it back: the documents are fetched, and the index built, once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import unicodedata
@@ -50,6 +67,23 @@ _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _LIGATURES = {"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"}
 _TAG = re.compile(r"<[^>]+>")
 _MARKS = re.compile("[\u0300-\u036f]")  # the combining diacritical marks
+
+
+#: The period's spellings that the corpus shows, as the beginnings of folded words, and the modern
+#: beginning each stands for (see the module's docstring).
+OLD_SPELLINGS = {"jett": "jet", "quarr": "carr"}
+
+
+_OLD = re.compile(r"\b(?:" + "|".join(map(re.escape, OLD_SPELLINGS)) + ")")
+
+
+def modern(text: str) -> str:
+    """Folded text with each word in its modern spelling (:data:`OLD_SPELLINGS`).
+
+    >>> modern("jettons jetté quarreau jetons carry rejetter")
+    'jetons jeté carreau jetons carry rejetter'
+    """
+    return _OLD.sub(lambda old: OLD_SPELLINGS[old.group()], text)
 
 
 def fold(text: str) -> str:
@@ -125,13 +159,13 @@ def _first_sentence(text: str) -> str:
 
 
 def _spelling_classes() -> list[tuple[tuple[str, ...], str]]:
-    """Each term of the glossary: its spellings as folded words (a phrase's words joined), and the
+    """Each term of the glossary: its spellings as folded, modernised words (a phrase's words joined), and the
     words of all its forms that a document using one of them also holds: the headword and the
     spellings, and the plural in -s of a form that has none (the headword ``jeton`` of the period's
     ``jettons`` gives ``jetons``, which a reader may type)."""
     out: list[tuple[tuple[str, ...], str]] = []
     for term in load_glossary():
-        forms = {" ".join(_WORD.findall(fold(s))) for s in (term.term, *term.spellings)}
+        forms = {" ".join(_WORD.findall(modern(fold(s)))) for s in (term.term, *term.spellings)}
         words = {w for f in forms for w in _WORD.findall(f)}
         words |= {f"{f}s" for f in forms if " " not in f and not f.endswith(("s", "x", "z"))}
         out.append((tuple(sorted(forms)), " ".join(sorted(words))))
@@ -157,8 +191,8 @@ def add_folds(docs: Iterable[dict[str, Any]], classes: list[tuple[tuple[str, ...
     for doc in docs:
         title = _TAG.sub(" ", doc.get("title", ""))
         text = _TAG.sub(" ", doc.get("text", "") + " " + doc.get("translation", ""))
-        title_words = _WORD.findall(fold(title))
-        text_words = _WORD.findall(fold(text))
+        title_words = _WORD.findall(modern(fold(title)))
+        text_words = _WORD.findall(modern(fold(text)))
         doc["fold_title"] = _folded_words(title, title_words)
         found = {i for w in {*title_words, *text_words} for i in by_word.get(w, ())}
         line = f" {' '.join(title_words)} {' '.join(text_words)} "
@@ -176,11 +210,11 @@ def add_subjects(docs: Iterable[dict[str, Any]]) -> None:
     passing."""
     about: dict[str, list[str]] = {}
     for term in load_glossary():
-        words = sorted({w for s in (term.term, *term.spellings) for w in _WORD.findall(fold(s))})
+        words = sorted({w for s in (term.term, *term.spellings) for w in _WORD.findall(modern(fold(s)))})
         for paragraph in term.paragraphs:
             about.setdefault(paragraph, []).extend(words)
     for a in load_annotations():
-        about.setdefault(a.paragraph, []).extend(_WORD.findall(fold(a.topic)))
+        about.setdefault(a.paragraph, []).extend(_WORD.findall(modern(fold(a.topic))))
     at = {
         f"sources/{source.id}/#{p.anchor}": about[p.id]
         for source in load_corpus().sources
@@ -192,7 +226,7 @@ def add_subjects(docs: Iterable[dict[str, Any]]) -> None:
         if location in at:
             doc["about"] = " ".join(at[location])
         elif location.startswith("topics/") and location != "topics/" and "#" not in location:
-            doc["about"] = " ".join(_WORD.findall(fold(_TAG.sub(" ", doc.get("title", "")))))
+            doc["about"] = " ".join(_WORD.findall(modern(fold(_TAG.sub(" ", doc.get("title", ""))))))
 
 
 # ---- the index -----------------------------------------------------------------------------------
@@ -212,7 +246,9 @@ def finish(site: Path) -> bool:
     add_subjects(docs)
     payload = json.dumps({"config": index["config"], "docs": docs}, ensure_ascii=False, separators=(",", ":"))
     (site / DOCUMENTS).write_text(payload, encoding="utf-8")
-    stub = json.dumps({"config": index["config"], "docs": []}, separators=(",", ":"))
+    version = hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+    config = {**index["config"], "version": version, "spellings": OLD_SPELLINGS}
+    stub = json.dumps({"config": config, "docs": []}, separators=(",", ":"))
     index_path.write_text(stub, encoding="utf-8")
     script = site / "search" / "search_index.js"
     if script.is_file():  # the offline copy: the theme reads its index, and the documents, as scripts

@@ -5,14 +5,24 @@ every page links the theme's files relative to itself, but the 404 page, which t
 for any missing address however deep, links them from that path. Served from the server's root
 (``python -m http.server``) the 404 page would find none of them and show unstyled; this server
 puts the site under that path, as it is published, and sends the root there.
+
+It compresses what it serves as a host does (GitHub Pages, where the site is published, sends text
+compressed): a text file (HTML, CSS, JavaScript, JSON, SVG, XML) goes with gzip to a browser that
+accepts it, so that what a reader's browser transfers here is what it transfers from the host
+(the home page: under 150 KiB, ``tests/site/test_browser_reading.py``). Each file is compressed
+once, at its first request, and kept while it is unchanged.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
+import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,9 +45,32 @@ def site_path(config: Path = REPO / "mkdocs.yml") -> str:
     return path if path.endswith("/") else path + "/"
 
 
+#: The files sent compressed, by their suffix: text, which gzip makes four to eight times smaller
+#: (images, fonts and the engine's archives are compressed already).
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map")
+
+_compressed: dict[str, tuple[tuple[int, int], bytes]] = {}  # a file's (mtime, size) and its gzip
+_compressing = threading.Lock()
+
+
+def compressed(path: str) -> bytes:
+    """The file ``path`` compressed with gzip, compressed once while it is unchanged."""
+    stat = os.stat(path)
+    key = (stat.st_mtime_ns, stat.st_size)
+    with _compressing:
+        kept = _compressed.get(path)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    with open(path, "rb") as f:
+        body = gzip.compress(f.read(), mtime=0)
+    with _compressing:
+        _compressed[path] = (key, body)
+    return body
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """The files of the site under ``prefix``; the server's root sent there; anything else a 404,
-    answered with the site's own 404 page."""
+    """The files of the site under ``prefix``, text compressed for a browser that accepts gzip; the
+    server's root sent there; anything else a 404, answered with the site's own 404 page."""
 
     prefix = "/"
 
@@ -47,7 +80,40 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Location", self.prefix)
             self.end_headers()
             return None
-        return super().send_head()
+        path = self._file()
+        if path is None or not self._accepts_gzip():
+            return super().send_head()
+        body = compressed(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(os.path.getmtime(path))))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _file(self) -> str | None:
+        """The text file the request names, to be compressed; None for anything else (a folder
+        without its final slash, which the base class redirects, a missing file, an image)."""
+        url_path = urlsplit(self.path).path
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not url_path.endswith("/"):
+                return None
+            path = os.path.join(path, "index.html")
+        return path if path.endswith(COMPRESSED) and os.path.isfile(path) else None
+
+    def _accepts_gzip(self) -> bool:
+        """Whether the request's Accept-Encoding names gzip (or ``*``) with a weight above 0."""
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, weight = part.partition(";")
+            if name.strip() in ("gzip", "*"):
+                try:
+                    return float(weight.strip().removeprefix("q=") or "1") > 0
+                except ValueError:
+                    return False
+        return False
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.prefix):

@@ -7,10 +7,7 @@ the dark scheme where what is checked can differ; screenshots go with the others
 
 from __future__ import annotations
 
-import functools
-import gzip
 import http.server
-import io
 import json
 import re
 import threading
@@ -19,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import NARROW, PAGES, SITE_PATH, Visit, _SiteHandler
+from test_browser import NARROW, PAGES, SITE_PATH, Visit
 
 from reversis.annotations import load_annotations
 from reversis.corpus import load_corpus
@@ -204,12 +201,33 @@ def test_accents_and_period_spellings_find_the_same_documents(
     first = _search(tab, one)
     second = _search(tab, other)
     assert first, one
-    if (one, other) == ("jettons", "jetons"):  # the period's spelling and the modern one
-        found = {loc for g in first for loc in g}
-        also = {loc for g in second for loc in g}
-        assert "sources/encyclopedie-1765/#p4" in found and "sources/encyclopedie-1765/#p4" in also
-    else:
-        assert first == second
+    assert first == second
+    assert not v.errors, "\n".join(v.errors)
+
+
+def _marked(tab: Any) -> list[str]:
+    """The words marked in the results shown (the theme's marks and search.js's)."""
+    words: list[str] = tab.evaluate(
+        "() => [...document.querySelectorAll('.md-search-result__item mark')].map(m => m.textContent)"
+    )
+    return words
+
+
+@pytest.mark.parametrize(
+    ("query", "printed"),
+    [("ecarte", "écarté"), ("Espagnolette", "espagnolette"), ("espagnolette", "Espagnolette"), ("jeton", "jetons")],
+)
+def test_a_result_marks_the_query_in_every_form(visit: Callable[..., Visit], query: str, printed: str) -> None:
+    """A query's word is marked in the results as the sources print it: with its accents, in either
+    case, in the plural that the word begins, and in the period's spelling (``jeton`` marks
+    ``jettons``, which the results of ``jeton`` hold)."""
+    v = visit()
+    tab = v.open("")
+    assert _search(tab, query)
+    marked = _marked(tab)
+    assert printed in marked, sorted(set(marked))[:20]
+    if query == "jeton":
+        assert "jettons" in marked, sorted(set(marked))[:20]
     assert not v.errors, "\n".join(v.errors)
 
 
@@ -245,6 +263,41 @@ def test_the_index_loads_at_the_first_search_only(visit: Callable[..., Visit], w
     assert len(index) <= 1
     _search(tab, "quinola")
     assert [u for u in requested if u.endswith("search/documents.json")]
+    assert not v.errors, "\n".join(v.errors)
+
+
+#: Whether the search's worker has kept the index it built (docs/javascripts/search-worker.js).
+INDEX_KEPT = """() => new Promise(done => {
+  const opened = indexedDB.open('reversis-search', 1);
+  opened.onupgradeneeded = () => opened.result.createObjectStore('indexes');
+  opened.onsuccess = () => {
+    const got = opened.result.transaction('indexes').objectStore('indexes').get('site');
+    got.onsuccess = () => done(!!got.result);
+    got.onerror = () => done(false);
+  };
+  opened.onerror = () => done(false);
+})"""
+
+
+def test_a_second_page_searches_without_fetching_the_documents_again(visit: Callable[..., Visit]) -> None:
+    """The documents are fetched, and the index built, once per visit: a search on a second page
+    finds the same results, highlighted as on the first, with no second request for the documents."""
+    v = visit()
+    requested: list[str] = []
+    v.context.on("request", lambda r: requested.append(r.url))
+    tab = v.open("")
+    first = _search(tab, "quinola")
+    marks = tab.locator(".md-search-result mark").count()
+    assert first and marks > 0
+    assert len([u for u in requested if u.endswith("search/documents.json")]) == 1
+    for _ in range(300):  # kept once the first answer is given; a minute at most
+        if tab.evaluate(INDEX_KEPT):
+            break
+        tab.wait_for_timeout(200)
+    tab = v.open("glossary/")
+    assert _search(tab, "quinola") == first
+    assert tab.locator(".md-search-result mark").count() == marks
+    assert len([u for u in requested if u.endswith("search/documents.json")]) == 1, requested
     assert not v.errors, "\n".join(v.errors)
 
 
@@ -331,36 +384,16 @@ def test_search_and_the_replay_work_under_the_policy(
 # ---- the weight of the home page -------------------------------------------------------------------
 
 
-class _CompressingHandler(_SiteHandler):
-    """The site as a host serves it, text compressed with gzip (as GitHub Pages does)."""
-
-    _TEXT = (".html", ".css", ".js", ".json", ".svg", ".xml", ".txt")
-
-    def send_head(self) -> Any:
-        path = self.translate_path(self.path.split("?", 1)[0])
-        if Path(path).is_dir():
-            path = str(Path(path) / "index.html")
-        if "gzip" not in self.headers.get("Accept-Encoding", "") or not path.endswith(self._TEXT):
-            return super().send_head()
-        try:
-            body = gzip.compress(Path(path).read_bytes())
-        except OSError:
-            return super().send_head()
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-
 @pytest.fixture(scope="module")
-def compressed_site_url(built_site: Path) -> Iterator[str]:
-    handler = functools.partial(_CompressingHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+def served_as_make_site(built_site: Path) -> Iterator[str]:
+    """The built site as ``make site`` serves it (reversis_site.serve: under its path, text
+    compressed), from a thread; the server's address."""
+    from reversis_site import serve
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), serve.handler(built_site, serve.site_path()))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{SITE_PATH}"
+    yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
     thread.join()
@@ -371,17 +404,26 @@ HOME_BUDGET = 150 * 1024
 
 
 @pytest.mark.parametrize("width", VIEWPORTS)
-def test_the_home_page_transfers_at_most_150_kib(browser: Any, compressed_site_url: str, width: str) -> None:
+def test_the_home_page_transfers_at_most_150_kib(browser: Any, served_as_make_site: str, width: str) -> None:
+    """What the browser transfers (bodies as sent, and headers) to show the home page as ``make site``
+    serves it, text compressed, until the network is idle and before any interaction; the page, the
+    theme's script and stylesheet among what is counted, so that a page that failed to load its
+    parts would not pass."""
     context = browser.new_context(viewport=VIEWPORTS[width])
     finished: list[Any] = []
     context.on("requestfinished", lambda request: finished.append(request))
     try:
         tab = context.new_page()
-        tab.goto(compressed_site_url, wait_until="networkidle")
+        tab.goto(served_as_make_site + SITE_PATH, wait_until="networkidle")
         sizes = {r.url: r.sizes() for r in finished}
+        encodings = {r.url: r.response().headers.get("content-encoding") for r in finished}
         total = sum(s["responseBodySize"] + s["responseHeadersSize"] for s in sizes.values())
         print(f"home page at {width}: {total} bytes in {len(sizes)} requests")
         assert total <= HOME_BUDGET, {u: s["responseBodySize"] for u, s in sizes.items()}
+        parts = [served_as_make_site + SITE_PATH, "/assets/javascripts/bundle.", "/assets/stylesheets/main."]
+        for part in parts:
+            (url,) = [u for u in sizes if u == part or (part.startswith("/") and part in u)]
+            assert encodings[url] == "gzip" and sizes[url]["responseBodySize"] > 1000, url
         assert not [u for u in sizes if "search/documents" in u]
     finally:
         context.close()

@@ -66,13 +66,13 @@ def test_a_page_gets_its_search_settings(site_script: ModuleType) -> None:
         meta(Path("glossary.md"), "---\nsearch:\n  boost: 3\n---\n# G\n")
 
 
-def test_the_examples_section_of_the_navigation_is_generated(site_script: ModuleType, tmp_path: Path) -> None:
+def test_the_examples_section_of_the_navigation_is_their_index(site_script: ModuleType, tmp_path: Path) -> None:
     config = tmp_path / "mkdocs.yml"
     config.write_text("nav:\n  - Home: index.md\n  - Examples: examples/other.md\n", encoding="utf-8")
     with pytest.raises(ReversisError, match=r"no entry `- Examples: examples/index\.md`"):
-        site_script.navigation([], config)
+        site_script.navigation(config)
     config.write_text("nav:\n  - Home: index.md\n  - Examples: examples/index.md\n", encoding="utf-8")
-    assert site_script.navigation([], config) == [{"Home": "index.md"}, {"Examples": ["examples/index.md"]}]
+    assert site_script.navigation(config) == [{"Home": "index.md"}, {"Examples": "examples/index.md"}]
 
 
 def test_two_processes_write_the_same_pages(tmp_path: Path) -> None:

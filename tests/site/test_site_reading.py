@@ -339,9 +339,19 @@ def _navigation(site: Path, path: Path) -> list[tuple[str, str]]:
     return links
 
 
+def _url_of(site: Path, path: Path) -> str:
+    """A built page's path on the site, as :func:`_navigation` gives its links (``/glossary``)."""
+    return posixpath.normpath("/" + path.relative_to(site).as_posix().removesuffix("index.html"))
+
+
 def test_every_page_has_the_same_navigation_but_its_own_entry(built_site: Path) -> None:
     # the browser tests check the whole tree once per kind of page (test_browser.NAVIGATION)
     home = _navigation(built_site, built_site / "index.html")
-    assert len(home) > 150  # every page of the site, with the sections
+    # every page of the site with the sections, but for the worked examples, which their index lists
+    pages = {_url_of(built_site, p) for p in _pages(built_site)} - {"/404.html"}
+    examples = {p for p in pages if p.startswith("/examples/") and p != "/examples"}
+    linked = {target for target, _ in home}
+    assert len(examples) > 100 and not examples & linked, sorted(examples & linked)[:5]
+    assert pages - examples <= linked, sorted(pages - examples - linked)
     different = [p for p in _pages(built_site) if _navigation(built_site, p) != home]
     assert not different, [str(p.relative_to(built_site)) for p in different[:5]]
