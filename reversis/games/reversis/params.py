@@ -248,6 +248,13 @@ def _sizes(rules: Ruleset, *, players: int, cards: int) -> tuple[int, int]:
             f"{rules['dealer_extra']} extra do not divide among {players} players"
         )
     hand_size = dealt // players
+    if _option(rules, "exchange_own_card") and talon_size < players - 1:
+        # "Las cartas que han quedado sin repartir corresponden en orden a cada uno de los tres
+        # jugadores": each player but the dealer has his own card of the talon
+        raise RulesetError(
+            f"ruleset {rules.id}: option exchange_own_card: a talon of {talon_size} cards at {players} players "
+            f"leaves a player without his own card (at least {players - 1})"
+        )
     return talon_size, hand_size
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reversis.games.reversis.events import (
+    BeteOwed,
     DeclarationLost,
     PoolWon,
     QuinolaCancelled,
@@ -133,7 +134,7 @@ def _award_pool(
     if made_by is not None and options.reversis_wins_pool:
         claimants.append((made_by, "reversis.pool"))
     if attempt_by is not None and quinola is not None and quinola.seat is not None and quinola.how != "placed":
-        _quinola_pool_after_reversis(hand, quinola, made_by, attempt_by, claimants, number)
+        _quinola_pool_after_reversis(hand, quinola, made_by, number)
     if made_by is not None:
         _maker_collects_quinola(hand, made_by, number)
     if claimants and hand.pool:
@@ -208,8 +209,6 @@ def _refresh_or_refill_pool(hand: Hand, quinola: QuinolaFate | None, number: int
     ledger = hand.ledger
     # "Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule, chacun remet
     # deux jettons pour la rafraîchir": the fates that count are the reading of option pool_refresh_on.
-    if quinola is None:
-        quinola = hand.quinola
     if quinola is not None and quinola.how in options.pool_refresh_on and hand.pool_winner is None:
         for seat in range(hand.players):
             ledger.pay(seat, POOL, options.pool_refresh, rule="pool.refresh", trick=number)
@@ -218,14 +217,7 @@ def _refresh_or_refill_pool(hand: Hand, quinola: QuinolaFate | None, number: int
         ledger.pay_next_bete(biggest_first=options.betes_biggest_first, trick=number)
 
 
-def _quinola_pool_after_reversis(
-    hand: Hand,
-    quinola: QuinolaFate,
-    made_by: int | None,
-    attempt_by: int,
-    claimants: list[tuple[int, str]],
-    number: int,
-) -> None:
+def _quinola_pool_after_reversis(hand: Hand, quinola: QuinolaFate, made_by: int | None, number: int) -> None:
     """What a reversis made or broken does to a quinola forced, given or led (the espagnolette's rules
     19 and 20): "excepté toujours s'il y a Reversis fait ou rompu", the chips it paid into the pool
     come back (option reversis_returns_quinola_pool); and the maker who played his own quinola in the
@@ -245,13 +237,26 @@ def _quinola_pool_after_reversis(
     if hand.params.settle.reversis_returns_quinola_pool or maker_early:
         for entry in paid_in:
             ledger.pay(POOL, seat, entry.amount, rule="reversis.returns-quinola", trick=number)
-        hand.ledger.betes[:] = [b for b in ledger.betes if not (b[0] == seat and "quinola" in b[2])]
+        _forgive_quinola_bete(hand, seat)
     if maker_early and made_by is not None and hand.pool:
         # "excepté pour celui qui, l'entreprend et qui le fait encore , lorsqu'il l'a jetté à l'une des
         # neuf premières levées"
         hand.pool_winner = made_by
         hand.events.append(PoolWon(made_by, hand.pool, "reversis.quinola-pool"))
         ledger.pay(POOL, made_by, hand.pool, rule="reversis.quinola-pool", trick=number)
+
+
+def _forgive_quinola_bete(hand: Hand, seat: int) -> None:
+    """The bête that ``seat``'s quinola made in this hand is no longer owed; a bête carried from an
+    earlier hand is still owed, whatever made it."""
+    betes = hand.ledger.betes
+    for event in hand.events:
+        if isinstance(event, BeteOwed) and event.seat == seat and "quinola" in event.rule:
+            made = (event.seat, event.amount, event.rule)
+            # the last one owed is this hand's: a carried bête alike in every respect comes before it
+            at = max((i for i, bete in enumerate(betes) if bete == made), default=-1)
+            if at >= 0:
+                del betes[at]
 
 
 def _every_trick_undeclared(hand: Hand) -> int | None:
