@@ -83,6 +83,13 @@ def test_a_reversis_forgives_only_the_quinola_bete_of_its_own_hand() -> None:
     assert res["betes"] == [{"seat": 2, "amount": 9, "rule": "quinola.forced.bete"}]
 
 
+def test_a_reversis_forgives_the_quinola_bete_of_its_hand() -> None:
+    # the same hand with no bête carried: the one the forced quinola made is the only one, and it goes
+    hand = run(_scenario("espagnolette-19c", MAKER_FORCES, options={"quinola_forced_bete": True}, pool=200))
+    assert [(e.seat, e.rule) for e in hand.events if isinstance(e, BeteOwed)] == [(2, "quinola.forced.bete")]
+    assert result(hand)["betes"] == []
+
+
 def test_a_quinola_played_in_an_accepted_revoke_does_not_refresh_the_pool() -> None:
     # Seat 2 holds a spade but plays the quinola on seat 1's nine of spades: a revoke, accepted. The
     # quinola was neither "écarté" (it did not lie in the talon) nor forced: no refresh (¶9).
@@ -278,3 +285,12 @@ def test_romestecq_records_each_play_with_its_trick() -> None:
     hand = play_romestecq({1: "AS KS QS JS TS"}).hand
     players = hand.players
     assert [p.trick for p in hand.played] == [1 + i // players for i in range(len(hand.played))]
+
+
+def test_a_hand_in_its_exchange_has_no_winner_yet_and_names_who_will_lead() -> None:
+    import random
+
+    hand = Hand.deal(load_ruleset("encyclopedie-1765"), dealer=2, rng=random.Random(3))
+    assert hand.phase.value == "exchange"
+    assert hand.winner is None
+    assert hand.trick_leader == 3  # the eldest, on the dealer's right, leads the first trick

@@ -134,7 +134,7 @@ def _award_pool(
     if made_by is not None and options.reversis_wins_pool:
         claimants.append((made_by, "reversis.pool"))
     if attempt_by is not None and quinola is not None and quinola.seat is not None and quinola.how != "placed":
-        _quinola_pool_after_reversis(hand, quinola, made_by, number)
+        _quinola_pool_after_reversis(hand, quinola, made_by, attempt_by, claimants, number)
     if made_by is not None:
         _maker_collects_quinola(hand, made_by, number)
     if claimants and hand.pool:
@@ -209,6 +209,8 @@ def _refresh_or_refill_pool(hand: Hand, quinola: QuinolaFate | None, number: int
     ledger = hand.ledger
     # "Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule, chacun remet
     # deux jettons pour la rafraîchir": the fates that count are the reading of option pool_refresh_on.
+    if quinola is None:
+        quinola = hand.quinola
     if quinola is not None and quinola.how in options.pool_refresh_on and hand.pool_winner is None:
         for seat in range(hand.players):
             ledger.pay(seat, POOL, options.pool_refresh, rule="pool.refresh", trick=number)
@@ -217,7 +219,14 @@ def _refresh_or_refill_pool(hand: Hand, quinola: QuinolaFate | None, number: int
         ledger.pay_next_bete(biggest_first=options.betes_biggest_first, trick=number)
 
 
-def _quinola_pool_after_reversis(hand: Hand, quinola: QuinolaFate, made_by: int | None, number: int) -> None:
+def _quinola_pool_after_reversis(
+    hand: Hand,
+    quinola: QuinolaFate,
+    made_by: int | None,
+    attempt_by: int,
+    claimants: list[tuple[int, str]],
+    number: int,
+) -> None:
     """What a reversis made or broken does to a quinola forced, given or led (the espagnolette's rules
     19 and 20): "excepté toujours s'il y a Reversis fait ou rompu", the chips it paid into the pool
     come back (option reversis_returns_quinola_pool); and the maker who played his own quinola in the
