@@ -294,3 +294,16 @@ def test_a_hand_in_its_exchange_has_no_winner_yet_and_names_who_will_lead() -> N
     assert hand.phase.value == "exchange"
     assert hand.winner is None
     assert hand.trick_leader == 3  # the eldest, on the dealer's right, leads the first trick
+
+
+def test_romestecq_a_hand_built_without_a_generator_draws_the_sixth_card_as_every_time() -> None:
+    # article 10, a hand dealt six cards (accepted): the extra card goes back at random; a Hand built
+    # without its own generator draws with the same one each time, so the same card goes back
+    from reversis.romestecq import Hand as RomestecqHand
+    from reversis.romestecq import deal as deal_romestecq
+
+    rules = load_ruleset("romestecq").with_options({"accept_illegal": True})
+    hands = deal_romestecq({1: "AS KS QS JS TS"}, sixes=[2], options={"accept_illegal": True})
+    hand = RomestecqHand(rules, dealer=0, hands=hands, faults=[("six-cards", 2, False)])
+    assert rules.pack.names(hand.talon[-1:]) == ["6S"]
+    assert [len(cards) for cards in hand.hands] == [5, 5, 5, 5]
