@@ -58,7 +58,7 @@ coverage: $(STAMP)
 	$(BIN)/reversis coverage
 
 # The source-level mutation check: mutmut changes the rule modules one edit at a time and runs the
-# annotations' doctests against each mutant (two workers). `make mutants` runs the modules whose code or
+# annotations' doctests (and tests/engine/test_observed.py) against each mutant (two workers). `make mutants` runs the modules whose code or
 # doctests changed since the committed report (tests/mutants/report.json), `make mutants-all` every
 # module; both fail on a survivor that tests/mutants/equivalents.yaml does not judge equivalent.
 MUTANTS_STAMP := $(VENV)/.mutants-stamp

@@ -2,9 +2,11 @@
 
 mutmut (configured under ``[tool.mutmut]`` in pyproject.toml) changes the rule
 modules one small edit at a time (an operator, a number, a condition, a string)
-and runs the annotations' doctests against each mutant, each in a process that
-starts clean. A mutant is killed when a doctest fails; a survivor is a change of
-the code that no annotation notices, and must be judged equivalent in
+and runs the annotations' doctests against each mutant, with the tests of what a
+user observes that the doctests leave out (``tests/engine/test_observed.py``: the
+account, errors, events' rules), each in a process that starts clean. A mutant is
+killed when a test fails; a survivor is a change of the code that no test
+notices, and must be judged equivalent in
 ``tests/mutants/equivalents.yaml`` (its identity and a one-line reason), or the
 check fails.
 
@@ -63,12 +65,26 @@ def sha(text: str) -> str:
 
 
 def examples_by_name() -> dict[str, str]:
-    """The text of every annotation example, by its test name (the annotation id, with a reading's options)."""
+    """The text of every annotation example, by its test name (the annotation id, with a reading's
+    options), and of every test of the other files the check runs, by its test id."""
     sys.path.insert(0, str(ROOT))
     from reversis.annotations import load_annotations
     from reversis.annotations.doctests import examples
 
-    return {e.name: e.text for e in examples(load_annotations())}
+    texts = {e.name: e.text for e in examples(load_annotations())}
+    for path in test_files()[1:]:
+        source = (ROOT / path).read_text(encoding="utf-8")
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                texts[f"{path}::{node.name}"] = ast.get_source_segment(source, node) or ""
+    return texts
+
+
+def test_files() -> list[str]:
+    """The test files run against each mutant: the annotations' doctests first, then the tests of what
+    a user observes that they leave out (``pytest_add_cli_args_test_selection``)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
+    return list(config["pytest_add_cli_args_test_selection"])
 
 
 def covering_examples(stats: dict[str, Any], module: str) -> list[str]:
@@ -77,7 +93,8 @@ def covering_examples(stats: dict[str, Any], module: str) -> list[str]:
     names = set()
     for function, tests in stats["tests_by_mangled_function_name"].items():
         if function.startswith(prefix) and "." not in function[len(prefix) :]:
-            names |= {t.partition("[")[2].removesuffix("]") for t in tests}
+            # an annotation's example by its name (the doctests' parameter), another test by its id
+            names |= {t.partition("[")[2].removesuffix("]") or t for t in tests}
     return sorted(names)
 
 

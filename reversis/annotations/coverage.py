@@ -154,7 +154,8 @@ def source_level_table(rows: list[dict[str, Any]]) -> str:
     if not rows:
         return "source-level mutation check: no report (make mutants writes tests/mutants/report.json)"
     lines = [
-        "source-level mutation check (mutmut over the rule modules, the annotations' doctests as the test):",
+        "source-level mutation check (mutmut over the rule modules; the tests: the annotations' doctests and "
+        "tests/engine/test_observed.py):",
         f"{'module':<36}{'mutants':>8}{'killed':>8}{'survived':>9}{'equivalent':>11}{'beyond':>8}{'kill rate':>10}",
     ]
     keys = ("mutants", "killed", "survived", "equivalent", "beyond")

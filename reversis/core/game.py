@@ -23,11 +23,11 @@ A game's hand and scenario are its own classes; here they are seen through what 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, Self, TypeAlias, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from reversis.core.ruleset import Ruleset
 
-__all__ = ["Chunk", "Game", "JsonObject", "PlayedHand", "Scenario", "Sitting", "Stats", "own"]
+__all__ = ["Chunk", "Game", "JsonObject", "PlayedHand", "Scenario", "Sitting", "SittingsAndCounts", "Stats", "own"]
 
 #: A result or a record as JSON reads it (its fields are documented in docs/scenarios.md).
 JsonObject: TypeAlias = dict[str, Any]
@@ -125,6 +125,63 @@ class Game(Protocol):
         self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset
     ) -> Sitting: ...
     def replayed(self, *, source: str, first: Scenario, hands: int) -> Sitting: ...
+
+
+StatsT = TypeVar("StatsT", bound=Stats)
+SittingT = TypeVar("SittingT", bound=Sitting)
+SittingT_co = TypeVar("SittingT_co", bound=Sitting, covariant=True)
+
+
+class SittingClass(Protocol[SittingT_co]):
+    """A game's sitting class, called with the fields of a sitting."""
+
+    def __call__(
+        self, *, source: str, rules: Ruleset, first_dealer: int, hands: int, seed: int, bot: str
+    ) -> SittingT_co: ...
+
+
+class SittingParser(Protocol[SittingT_co]):
+    """A game's checker of a sitting file's fields."""
+
+    def __call__(
+        self, fields: Mapping[object, object], place: Callable[[str], str], /, *, source: str, rules: Ruleset
+    ) -> SittingT_co: ...
+
+
+class SittingsAndCounts(Generic[StatsT, SittingT]):
+    """The four steps of :class:`Game` that every game takes alike, from its own modules: the counts of
+    ``reversis simulate`` (its ``Stats`` and ``simulate_chunk``) and its sittings (its ``Sitting``
+    and the checker of a sitting file)."""
+
+    def __init__(
+        self,
+        *,
+        stats: Callable[[], StatsT],
+        simulate_chunk: Callable[[Chunk], StatsT],
+        sitting: SittingClass[SittingT],
+        parse_sitting: SittingParser[SittingT],
+    ) -> None:
+        self._stats = stats
+        self._simulate_chunk = simulate_chunk
+        self._sitting = sitting
+        self._parse_sitting = parse_sitting
+
+    def stats(self) -> StatsT:
+        return self._stats()
+
+    def simulate_chunk(self, chunk: Chunk) -> StatsT:
+        return self._simulate_chunk(chunk)
+
+    def sitting(
+        self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset
+    ) -> SittingT:
+        return self._parse_sitting(fields, place, source=source, rules=rules)
+
+    def replayed(self, *, source: str, first: Scenario, hands: int) -> SittingT:
+        """The sitting of a file of recorded hands alone, as its first hand begins it."""
+        return self._sitting(
+            source=source, rules=first.rules, first_dealer=first.dealer, hands=hands, seed=first.seed, bot=first.bot
+        )
 
 
 T = TypeVar("T")

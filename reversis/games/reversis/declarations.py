@@ -25,7 +25,6 @@ from reversis.core.roles import player_in_file
 from reversis.games.reversis.events import Declared
 from reversis.games.reversis.ledger import POOL
 from reversis.games.reversis.masks import cards_of
-from reversis.games.reversis.params import setting
 
 if TYPE_CHECKING:
     from reversis.games.reversis.hand import Hand
@@ -141,7 +140,7 @@ def declare(hand: Hand, seat: int, name: str) -> Declared:
     hand.events.append(event)
     if name == hand.params.reversis_declaration:
         hand.reversis_by = seat
-        if setting(hand.rules, "reversis_declared_returns"):
+        if hand.params.pay.reversis_declared_returns:
             _return_payments(hand, seat, name)
     return event
 

@@ -48,9 +48,8 @@ def own_card(hand: Hand, seat: int) -> Card | None:
     # the n-th card of the talon as dealt is the n-th seat's after the dealer.
     if not hand.params.exchange_own_card or seat == hand.dealer:
         return None
-    index = (seat - hand.dealer - 1) % hand.players
-    dealt = hand.talon_dealt
-    return dealt[index] if index < len(dealt) else None
+    # (compile_params refuses a talon with fewer cards than the players who exchange)
+    return hand.talon_dealt[(seat - hand.dealer - 1) % hand.players]
 
 
 def verify_exchange(hand: Hand, discard: Card | None, *, seat: int | None = None) -> None:

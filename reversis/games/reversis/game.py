@@ -4,9 +4,9 @@ hand played by a bot (:meth:`Reversis.outcome`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
-from reversis.core.game import Chunk, JsonObject, PlayedHand, own
+from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
 from reversis.core.game import Scenario as ScenarioLike
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis import simulate
@@ -25,7 +25,7 @@ def _hand(hand: PlayedHand) -> Hand:
     return own(Hand, hand, "reversis")
 
 
-class Reversis:
+class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
     """The game of the Encyclopédie, the espagnolette and the revesino."""
 
     name = "reversis"
@@ -81,22 +81,7 @@ class Reversis:
         dealer = played.dealer
         return [*balances[dealer:], *balances[:dealer], pool], fired
 
-    def stats(self) -> simulate.Stats:
-        return simulate.Stats()
 
-    def simulate_chunk(self, chunk: Chunk) -> simulate.Stats:
-        return simulate.simulate_chunk(chunk)
-
-    def sitting(
-        self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset
-    ) -> Sitting:
-        return parse_sitting_fields(fields, place, source=source, rules=rules)
-
-    def replayed(self, *, source: str, first: ScenarioLike, hands: int) -> Sitting:
-        """The sitting of a file of recorded hands alone, as its first hand begins it."""
-        return Sitting(
-            source=source, rules=first.rules, first_dealer=first.dealer, hands=hands, seed=first.seed, bot=first.bot
-        )
-
-
-GAME = Reversis()
+GAME = Reversis(
+    stats=simulate.Stats, simulate_chunk=simulate.simulate_chunk, sitting=Sitting, parse_sitting=parse_sitting_fields
+)

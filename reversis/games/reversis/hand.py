@@ -51,7 +51,7 @@ from reversis.games.reversis.events import (
 from reversis.games.reversis.exchange import discard_mask, may_decline, own_card, verify_exchange
 from reversis.games.reversis.ledger import POOL, Bete, Ledger
 from reversis.games.reversis.masks import SUIT_MASKS, cards_of
-from reversis.games.reversis.params import Params, compile_params, setting
+from reversis.games.reversis.params import Params, compile_params
 from reversis.games.reversis.payments import trick_payments
 from reversis.games.reversis.penalties import out_of_turn, revoke_penalty
 from reversis.games.reversis.settlement import settle
@@ -270,7 +270,7 @@ class Hand:
         ledger = self.ledger
         p = self.params
         if ledger.pool < p.pool_renew_below and ledger.betes:
-            ledger.pay_next_bete(biggest_first=self.rules.settings["betes_biggest_first"], trick=None)
+            ledger.pay_next_bete(biggest_first=self.params.settle.betes_biggest_first, trick=None)
         if ledger.pool < p.pool_renew_below:  # still short (an empty pool, or one under a higher threshold)
             for seat in range(self.players):
                 ledger.pay(seat, POOL, p.pool_stake, rule="pool.stake", trick=None)
@@ -444,7 +444,7 @@ class Hand:
         try:
             self.verify_play(card, seat=seat)
         except IllegalPlay as exc:
-            if not self.rules["accept_illegal"] or exc.rule not in ("play.follow", "play.turn"):
+            if not self.params.pay.accept_illegal or exc.rule not in ("play.follow", "play.turn"):
                 raise
             if exc.rule == "play.turn":
                 return out_of_turn(self, card, seat if seat is not None else who)
@@ -509,10 +509,9 @@ class Hand:
     def _end_privilege(self, number: int) -> None:
         # "il ne peut plus renoncer ... il rentre dès ce moment dans la classe des autres" (espagnolette-19c:3)
         # (option renouncer_lost_effect privilege-ends): taking a trick ends the right to renounce.
-        settings = self.rules.settings
-        if setting(self.rules, "renouncer_lost_effect") != "privilege-ends":
+        if self.params.settle.renouncer_lost_effect != "privilege-ends":
             return
-        first = self.params.renouncer_tricks + 1 if settings["renouncer_lost_on"] == "last-tricks" else 1
+        first = self.params.renouncer_tricks + 1 if self.params.settle.renouncer_lost_on == "last-tricks" else 1
         if number >= first:
             name = self.params.renouncer
             self._privileged = -1

@@ -1,7 +1,11 @@
-"""A ruleset's options compiled into the plain values the hand reads in its hot path.
+"""A ruleset's options compiled once into the plain values the rule modules read.
 
-Each field is read in one place of :mod:`reversis.games.reversis.hand` or
-:mod:`reversis.games.reversis.settlement`; the comment there names the rule it implements.
+The rule modules (the hand, its payments, penalties, declarations and settlement) read a ruleset's
+options only here, as fields of :class:`Params` (``hand.params.pool_stake``) and of its two parts,
+:class:`PaymentParams` (``hand.params.pay``) and :class:`SettlementParams` (``hand.params.settle``);
+each field bears its option's name, and is read in one commented place of the module that plays
+its rule. An option a ruleset may leave out takes its neutral value from :data:`NEUTRAL`, the one
+place where those values live; every other option's default is in its ruleset's file.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from reversis.core.cards import ACE, KING, QUEEN, Card, card_suit, make_card
 from reversis.core.errors import RulesetError, ScenarioError
 from reversis.core.ruleset import Ruleset
 
-__all__ = ["NEUTRAL", "TALON_CRITERIA", "Params", "compile_params", "setting"]
+__all__ = ["NEUTRAL", "TALON_CRITERIA", "Params", "PaymentParams", "SettlementParams", "compile_params"]
 
 #: The options a ruleset may leave out, with the value that means "the source has no such rule".
 #: A ruleset declares only the options its source gives it; the engine reads the others here.
@@ -57,7 +61,7 @@ NEUTRAL: dict[str, Any] = {
 }
 
 
-def setting(rules: Ruleset, name: str) -> Any:
+def _option(rules: Ruleset, name: str) -> Any:
     """An option's value, or its neutral value (:data:`NEUTRAL`) where the ruleset does not have it."""
     return rules.settings[name] if name in rules.settings else NEUTRAL[name]
 
@@ -66,6 +70,69 @@ def setting(rules: Ruleset, name: str) -> Any:
 TALON_CRITERIA = ("tricks", "points", "no-trick", "left-of-dealer", "eldest-first", "dealer-first", "renouncer-first")
 #: The criteria that give every seat a place of its own, counted from the dealer.
 SEAT_CRITERIA = ("left-of-dealer", "eldest-first", "dealer-first")
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentParams:
+    """The options of what a trick pays (:mod:`~reversis.games.reversis.payments`) and of the
+    penalties of a play the rules forbid (:mod:`~reversis.games.reversis.penalties`)."""
+
+    quinola_placed_wins_pool: bool
+    quinola_placed_trick_payment: int
+    quinola_placed_each_payment: int
+    quinola_forced_bete: bool
+    quinola_forced_payment: int
+    quinola_forced_each_payment: int
+    quinola_forced_each: str  # who pays whom the "un à chaque joueur" (a reading)
+    quinola_given_bete: bool
+    quinola_led_forced: str  # which lead of the quinola is forced: always, only-oro, only-card
+    quinola_led_pays_each: bool
+    quinola_last_tricks_neutral: int  # 0: the quinola takes or pays the pool in every trick
+    reversis_declared_returns: bool
+    renouncer_quinola_forcer: str  # taker or leader
+    renouncer_quinola_forced_payment: int
+    renouncer_quinola_forced_each: int
+    renouncer_quinola_forced_ordinary: bool
+    renouncer_quinola_remise_any_trick: bool
+    accept_illegal: bool
+    out_of_turn_fine: int
+    revoke_penalty: str  # bete or fine
+    revoke_fine: int
+    revoke_forfeits: bool
+    renouncer_revoke_exempt: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementParams:
+    """The options of a hand's settlement (:mod:`~reversis.games.reversis.settlement`): the reversis,
+    the pool, the talon, the bêtes, and the renouncer who lost his declaration."""
+
+    reversis_last_tricks: int  # 0: a reversis is every trick, and is never attempted
+    reversis_payment_each: int
+    reversis_refund: bool
+    reversis_wins_pool: bool
+    reversis_cancels_quinola: bool
+    reversis_cut_cancels_quinola: bool
+    reversis_cut_payment: int
+    reversis_cut_doubles_pool: bool
+    reversis_exempt_talon: bool
+    reversis_returns_quinola_pool: bool
+    reversis_maker_quinola_pool: bool
+    reversis_maker_quinola_each: int
+    reversis_undeclared_wins_hand: bool
+    talon_payer: str  # none, each-other, most-points (and its readings of a tie)
+    talon_ranking: tuple[str, ...]  # criteria of TALON_CRITERIA, best first
+    pool_refresh_on: tuple[str, ...]  # the quinola's fates after which the pool is refreshed
+    pool_refresh: int
+    betes_biggest_first: bool
+    renouncer_lost_on: str  # last-tricks or any-trick
+    renouncer_lost_effect: str  # loses-hand or privilege-ends
+    renouncer_lost_doubles_pool: bool
+    renouncer_sold_back_factor: int
+    renouncer_cut_payment: int
+    renouncer_pays_reversis_for_all: bool
+    renouncer_cut_relieves: bool
+    renouncer_deemed_cutter: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +180,8 @@ class Params:
     renouncer_at_least: int
     renouncer_tricks: int  # the first tricks in which the renouncer may renounce
     declaration_moments: frozenset[int]  # the tricks before whose first card a declaration may be made
+    pay: PaymentParams
+    settle: SettlementParams
 
 
 def _deal_order(*, players: int, dealer: int, hand_size: int, packet: int, extra: int) -> tuple[itemgetter[Any], ...]:
@@ -179,6 +248,13 @@ def _sizes(rules: Ruleset, *, players: int, cards: int) -> tuple[int, int]:
             f"{rules['dealer_extra']} extra do not divide among {players} players"
         )
     hand_size = dealt // players
+    if _option(rules, "exchange_own_card") and talon_size < players - 1:
+        # "Las cartas que han quedado sin repartir corresponden en orden a cada uno de los tres
+        # jugadores": each player but the dealer has his own card of the talon
+        raise RulesetError(
+            f"ruleset {rules.id}: option exchange_own_card: a talon of {talon_size} cards at {players} players "
+            f"leaves a player without his own card (at least {players - 1})"
+        )
     return talon_size, hand_size
 
 
@@ -222,37 +298,24 @@ def compile_params(rules: Ruleset) -> Params:
     talon_points = _card_values(rules, "talon_card_points")
     quinola = _card(rules, "quinola", rules["quinola"])
     special_ace = _card(rules, "special_ace", rules["special_ace"]) if rules["special_ace"] else -1
-    forced_text = setting(rules, "special_ace_forced")
+    forced_text = _option(rules, "special_ace_forced")
     special_forced = (
         special_ace if forced_text is None else (_card(rules, "special_ace_forced", forced_text) if forced_text else -1)
     )
     ace_values, ace_forced_values = _ace_values(rules, special_ace, special_forced)
     _check_talon_ranking(rules)
-    renouncer_cards = 0
-    for i, text in enumerate(setting(rules, "renouncer_cards")):
-        renouncer_cards |= 1 << _card(rules, f"renouncer_cards[{i}]", text)
-    last = rules["reversis_last_tricks"]
-    if not 0 <= last < hand_size:
-        raise RulesetError(f"ruleset {rules.id}: option reversis_last_tricks: {last} of {hand_size} tricks")
-    if setting(rules, "reversis_declaration") and not last:
-        raise RulesetError(
-            f"ruleset {rules.id}: a reversis declared (option reversis_declaration) needs the tricks "
-            "it is declared before (option reversis_last_tricks)"
-        )
+    renouncer_cards = _renouncer_cards(rules)
+    last = _check_declarations(rules, hand_size)
     first_lead = rules["first_lead_suit"]
     packet, extra = rules["deal_packet"], rules["dealer_extra"]
-    deal_order = tuple(
-        _deal_order(players=players, dealer=dealer, hand_size=hand_size, packet=packet, extra=extra)
-        for dealer in range(players)
-    )
     return Params(
         rules=rules,
         players=players,
         pack=cards,
         hand_size=hand_size,
         talon_size=talon_size,
-        deal_packet=rules["deal_packet"],
-        dealer_extra=rules["dealer_extra"],
+        deal_packet=packet,
+        dealer_extra=extra,
         exchange=rules["exchange"],
         exchange_look=rules["exchange_look"],
         dealer_discards=rules["dealer_discards"],
@@ -266,7 +329,10 @@ def compile_params(rules: Ruleset) -> Params:
         talon_points=talon_points,
         ace_values=tuple(ace_values),
         guard_courts=1 << make_card(card_suit(quinola), KING) | 1 << make_card(card_suit(quinola), QUEEN),
-        deal_order=deal_order,
+        deal_order=tuple(
+            _deal_order(players=players, dealer=dealer, hand_size=hand_size, packet=packet, extra=extra)
+            for dealer in range(players)
+        ),
         special=sum(1 << card for card in range(64) if ace_values[card]) | 1 << quinola,
         tricks=hand_size,
         must_place_tricks=hand_size if rules["quinola_forced_game"] else rules["quinola_must_place_tricks"],
@@ -274,20 +340,102 @@ def compile_params(rules: Ruleset) -> Params:
         last_trick_factor=rules["last_trick_factor"],
         ace_forced_pays=rules["ace_forced_pays"],
         ace_forced_values=tuple(ace_forced_values),
-        exchange_own_card=setting(rules, "exchange_own_card"),
+        exchange_own_card=_option(rules, "exchange_own_card"),
         pool_stake=rules["pool_stake"],
-        pool_deal_payment=setting(rules, "pool_deal_payment"),
-        pool_renew_below=setting(rules, "pool_renew_below"),
-        quinola_forced_doubles_pool=setting(rules, "quinola_forced_doubles_pool"),
-        quinola_pool_at_trick=setting(rules, "quinola_pool_at_trick"),
-        reversis_declaration=setting(rules, "reversis_declaration"),
+        pool_deal_payment=_option(rules, "pool_deal_payment"),
+        pool_renew_below=_option(rules, "pool_renew_below"),
+        quinola_forced_doubles_pool=_option(rules, "quinola_forced_doubles_pool"),
+        quinola_pool_at_trick=_option(rules, "quinola_pool_at_trick"),
+        reversis_declaration=_option(rules, "reversis_declaration"),
         reversis_open_tricks=hand_size - last,
-        renouncer=setting(rules, "renouncer"),
+        renouncer=_option(rules, "renouncer"),
         renouncer_cards=renouncer_cards,
-        renouncer_at_least=setting(rules, "renouncer_at_least"),
-        renouncer_tricks=setting(rules, "renouncer_tricks"),
+        renouncer_at_least=_option(rules, "renouncer_at_least"),
+        renouncer_tricks=_option(rules, "renouncer_tricks"),
         declaration_moments=frozenset(
-            ([1] if setting(rules, "renouncer") else [])
-            + ([hand_size - last + 1] if setting(rules, "reversis_declaration") else [])
+            ([1] if _option(rules, "renouncer") else [])
+            + ([hand_size - last + 1] if _option(rules, "reversis_declaration") else [])
         ),
+        pay=_payment_params(rules),
+        settle=_settlement_params(rules),
+    )
+
+
+def _check_declarations(rules: Ruleset, hand_size: int) -> int:
+    """The number of last tricks a reversis is undertaken (or cut) in, checked against the hand."""
+    last: int = rules["reversis_last_tricks"]
+    if not 0 <= last < hand_size:
+        raise RulesetError(f"ruleset {rules.id}: option reversis_last_tricks: {last} of {hand_size} tricks")
+    if _option(rules, "reversis_declaration") and not last:
+        raise RulesetError(
+            f"ruleset {rules.id}: a reversis declared (option reversis_declaration) needs the tricks "
+            "it is declared before (option reversis_last_tricks)"
+        )
+    return last
+
+
+def _renouncer_cards(rules: Ruleset) -> int:
+    """The bitmask of the cards that qualify a renouncer (option renouncer_cards)."""
+    mask = 0
+    for i, text in enumerate(_option(rules, "renouncer_cards")):
+        mask |= 1 << _card(rules, f"renouncer_cards[{i}]", text)
+    return mask
+
+
+def _payment_params(rules: Ruleset) -> PaymentParams:
+    return PaymentParams(
+        quinola_placed_wins_pool=rules["quinola_placed_wins_pool"],
+        quinola_placed_trick_payment=rules["quinola_placed_trick_payment"],
+        quinola_placed_each_payment=rules["quinola_placed_each_payment"],
+        quinola_forced_bete=rules["quinola_forced_bete"],
+        quinola_forced_payment=rules["quinola_forced_payment"],
+        quinola_forced_each_payment=rules["quinola_forced_each_payment"],
+        quinola_forced_each=rules["quinola_forced_each"],
+        quinola_given_bete=rules["quinola_given_bete"],
+        quinola_led_forced=_option(rules, "quinola_led_forced"),
+        quinola_led_pays_each=rules["quinola_led_pays_each"],
+        quinola_last_tricks_neutral=_option(rules, "quinola_last_tricks_neutral"),
+        reversis_declared_returns=_option(rules, "reversis_declared_returns"),
+        renouncer_quinola_forcer=_option(rules, "renouncer_quinola_forcer"),
+        renouncer_quinola_forced_payment=_option(rules, "renouncer_quinola_forced_payment"),
+        renouncer_quinola_forced_each=_option(rules, "renouncer_quinola_forced_each"),
+        renouncer_quinola_forced_ordinary=_option(rules, "renouncer_quinola_forced_ordinary"),
+        renouncer_quinola_remise_any_trick=_option(rules, "renouncer_quinola_remise_any_trick"),
+        accept_illegal=rules["accept_illegal"],
+        out_of_turn_fine=rules["out_of_turn_fine"],
+        revoke_penalty=rules["revoke_penalty"],
+        revoke_fine=rules["revoke_fine"],
+        revoke_forfeits=_option(rules, "revoke_forfeits"),
+        renouncer_revoke_exempt=_option(rules, "renouncer_revoke_exempt"),
+    )
+
+
+def _settlement_params(rules: Ruleset) -> SettlementParams:
+    return SettlementParams(
+        reversis_last_tricks=rules["reversis_last_tricks"],
+        reversis_payment_each=rules["reversis_payment_each"],
+        reversis_refund=rules["reversis_refund"],
+        reversis_wins_pool=rules["reversis_wins_pool"],
+        reversis_cancels_quinola=rules["reversis_cancels_quinola"],
+        reversis_cut_cancels_quinola=_option(rules, "reversis_cut_cancels_quinola"),
+        reversis_cut_payment=rules["reversis_cut_payment"],
+        reversis_cut_doubles_pool=_option(rules, "reversis_cut_doubles_pool"),
+        reversis_exempt_talon=rules["reversis_exempt_talon"],
+        reversis_returns_quinola_pool=_option(rules, "reversis_returns_quinola_pool"),
+        reversis_maker_quinola_pool=_option(rules, "reversis_maker_quinola_pool"),
+        reversis_maker_quinola_each=_option(rules, "reversis_maker_quinola_each"),
+        reversis_undeclared_wins_hand=_option(rules, "reversis_undeclared_wins_hand"),
+        talon_payer=rules["talon_payer"],
+        talon_ranking=tuple(rules["talon_ranking"]),
+        pool_refresh_on=tuple(rules["pool_refresh_on"]),
+        pool_refresh=rules["pool_refresh"],
+        betes_biggest_first=rules["betes_biggest_first"],
+        renouncer_lost_on=_option(rules, "renouncer_lost_on"),
+        renouncer_lost_effect=_option(rules, "renouncer_lost_effect"),
+        renouncer_lost_doubles_pool=_option(rules, "renouncer_lost_doubles_pool"),
+        renouncer_sold_back_factor=_option(rules, "renouncer_sold_back_factor"),
+        renouncer_cut_payment=_option(rules, "renouncer_cut_payment"),
+        renouncer_pays_reversis_for_all=_option(rules, "renouncer_pays_reversis_for_all"),
+        renouncer_cut_relieves=_option(rules, "renouncer_cut_relieves"),
+        renouncer_deemed_cutter=_option(rules, "renouncer_deemed_cutter"),
     )

@@ -14,7 +14,6 @@ from reversis.core.cards import Card
 from reversis.games.reversis.events import BeteOwed, PoolWon, QuinolaFate
 from reversis.games.reversis.ledger import POOL
 from reversis.games.reversis.masks import SUIT_MASKS
-from reversis.games.reversis.params import setting
 
 if TYPE_CHECKING:
     from reversis.games.reversis.hand import Hand
@@ -31,7 +30,7 @@ def trick_payments(
     n = hand.players
     led = lead >> 4
     pay = hand.ledger.pay
-    if hand.reversis_by is not None and setting(hand.rules, "reversis_declared_returns"):
+    if hand.reversis_by is not None and hand.params.pay.reversis_declared_returns:
         # "todos estos pagos se anulan cuando se declara el revesino": once a reversis is
         # undertaken, an ace or the quinola played costs and earns nothing ("queda como simple sota")
         _quinola_plain(hand, number=number, lead=lead, leader=leader, specials=specials)
@@ -71,7 +70,7 @@ def _double_pool(hand: Hand, seat: int, rule: str) -> None:
 def _pool_neutral(hand: Hand) -> bool:
     """Whether the quinola played now neither takes the pool nor pays into it: "Le Quinola forcé,
     placé ou joué aux dernières levées, ne fait pas la remise ni ne la lève" (espagnolette-19c:12)."""
-    last = setting(hand.rules, "quinola_last_tricks_neutral")
+    last = hand.params.pay.quinola_last_tricks_neutral
     return bool(last) and hand.trick_no > hand.params.tricks - last
 
 
@@ -82,36 +81,36 @@ def _renouncer_quinola(hand: Hand, *, seat: int, leader: int, winner: int, facto
     ("il rentre dès ce moment dans la classe des autres", espagnolette-19c:3)."""
     if seat != hand.renouncer or winner == seat or hand.privilege_ended:
         return False
-    rules = hand.rules.settings
+    options = hand.params.pay
     name = hand.params.renouncer
     number = hand.trick_no
     # who forced it: the player whose higher card took it, or (option) the one who led the suit
-    forcer = leader if setting(hand.rules, "renouncer_quinola_forcer") == "leader" else winner
+    forcer = leader if hand.params.pay.renouncer_quinola_forcer == "leader" else winner
     hand.quinola = QuinolaFate("forced", seat, number, f"{name}.quinola-forced")
     hand.events.append(hand.quinola)
     # the ordinary penalty of a forced quinola (the bête, or the pool doubled), then his payments;
     # "à quelque époque du jeu que cela arrivât" (option renouncer_quinola_remise_any_trick) he makes
     # it in the last tricks too, where rule 21 exempts any other quinola
-    if setting(hand.rules, "renouncer_quinola_remise_any_trick") or not _pool_neutral(hand):
-        if rules["quinola_forced_bete"]:
+    if hand.params.pay.renouncer_quinola_remise_any_trick or not _pool_neutral(hand):
+        if options.quinola_forced_bete:
             _bete(hand, seat, f"{name}.quinola-forced")
         if hand.params.quinola_forced_doubles_pool:
             _double_pool(hand, seat, f"{name}.quinola-forced")
-    if setting(hand.rules, "renouncer_quinola_forced_ordinary"):
+    if hand.params.pay.renouncer_quinola_forced_ordinary:
         # "paierait ainsi que les deux autres joueurs ce qui est dû à celui qui le lui aurait forcé ,
         # d'après les règles ci-dessus": the payments of any forced quinola, to the player who forced it
         # "par as, roi ou dame de cœur" (option renouncer_quinola_forcer)
         _forced_payments(hand, seat=seat, forcer=forcer, factor=factor)
         return True
     hand.ledger.pay(
-        seat, forcer, rules["renouncer_quinola_forced_payment"] * factor, rule=f"{name}.quinola-forced", trick=number
+        seat, forcer, options.renouncer_quinola_forced_payment * factor, rule=f"{name}.quinola-forced", trick=number
     )
     for other in range(hand.players):
         if other not in (seat, forcer):
             hand.ledger.pay(
                 seat,
                 other,
-                rules["renouncer_quinola_forced_each"] * factor,
+                options.renouncer_quinola_forced_each * factor,
                 rule=f"{name}.quinola-forced",
                 trick=number,
             )
@@ -126,7 +125,7 @@ def _bete(hand: Hand, seat: int, rule: str) -> None:
 
 
 def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int, factor: int, alone: bool) -> None:
-    rules = hand.rules.settings  # the options by name (a plain mapping: this runs for every quinola played)
+    options = hand.params.pay
     number = hand.trick_no
     pay = hand.ledger.pay
     if led != hand.params.quinola_suit:
@@ -135,19 +134,14 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
         hand.quinola = QuinolaFate("placed", seat, number, "quinola.placed.pool")
         hand.events.append(hand.quinola)
         taken = min(hand.pool, hand.pool_when_quinola_fell)
-        if (
-            hand.params.quinola_pool_at_trick
-            and rules["quinola_placed_wins_pool"]
-            and taken
-            and not _pool_neutral(hand)
-        ):
+        if hand.params.quinola_pool_at_trick and options.quinola_placed_wins_pool and taken and not _pool_neutral(hand):
             # "se lleva el fondo que esté acumulado hasta ese momento": what it held when the card fell
             hand.pool_winner = seat
             hand.events.append(PoolWon(seat, taken, "quinola.placed.pool"))
             pay(POOL, seat, taken, rule="quinola.placed.pool", trick=number)
         # "Celui qui prend la levée ou le quinola, se trouve en renonce, paye deux marques ou plus"
-        pay(winner, seat, rules["quinola_placed_trick_payment"] * factor, rule="quinola.placed.trick", trick=number)
-        each = rules["quinola_placed_each_payment"] * factor
+        pay(winner, seat, options.quinola_placed_trick_payment * factor, rule="quinola.placed.trick", trick=number)
+        each = options.quinola_placed_each_payment * factor
         for other in range(hand.players):
             if other != seat:
                 pay(other, seat, each, rule="quinola.placed.each", trick=number)
@@ -163,7 +157,7 @@ def _quinola_played(hand: Hand, *, seat: int, led: int, winner: int, leader: int
     hand.quinola = QuinolaFate("forced", seat, number, "quinola.forced.bete")
     hand.events.append(hand.quinola)
     neutral = _pool_neutral(hand)
-    if rules["quinola_forced_bete"] and not neutral:
+    if options.quinola_forced_bete and not neutral:
         _bete(hand, seat, "quinola.forced.bete")
     if hand.params.quinola_forced_doubles_pool and not neutral:
         _double_pool(hand, seat, "quinola.forced.pool")
@@ -175,10 +169,10 @@ def _quinola_given(hand: Hand, *, seat: int) -> None:
     suit, or led where the lead is not forced (option quinola_led_forced)."""
     hand.quinola = QuinolaFate("given", seat, hand.trick_no, "quinola.given.bete")
     hand.events.append(hand.quinola)
-    rules = hand.rules.settings
-    if rules["quinola_given_bete"] and not _pool_neutral(hand):
+    options = hand.params.pay
+    if options.quinola_given_bete and not _pool_neutral(hand):
         # the penalty of a forced quinola: the bête, or the pool doubled, as the ruleset has it
-        if rules["quinola_forced_bete"]:
+        if options.quinola_forced_bete:
             _bete(hand, seat, "quinola.given.bete")
         if hand.params.quinola_forced_doubles_pool:
             _double_pool(hand, seat, "quinola.given.pool")
@@ -186,15 +180,15 @@ def _quinola_given(hand: Hand, *, seat: int) -> None:
 
 def _forced_payments(hand: Hand, *, seat: int, forcer: int, factor: int) -> None:
     """What the holder of a forced quinola and the others pay the player who forced it."""
-    rules = hand.rules.settings
+    options = hand.params.pay
     number = hand.trick_no
     pay = hand.ledger.pay
     # "Celui qui fait partir le quinola, gagne à celui qui le lâche, quatre jettons ou plus, & un à chaque
     # joueur": the leader, who made it go, wins 4 from the holder; who pays the "un à chaque joueur" is
     # the reading of option quinola_forced_each.
-    pay(seat, forcer, rules["quinola_forced_payment"] * factor, rule="quinola.forced.forcer", trick=number)
-    one = rules["quinola_forced_each_payment"] * factor
-    reading = rules["quinola_forced_each"]
+    pay(seat, forcer, options.quinola_forced_payment * factor, rule="quinola.forced.forcer", trick=number)
+    one = options.quinola_forced_each_payment * factor
+    reading = options.quinola_forced_each
     forcer_wins = reading in ("forcer-from-others", "forcer-from-all")
     for other in range(hand.players):
         if other == forcer or (other == seat and reading != "forcer-from-all"):
@@ -211,7 +205,7 @@ def _lead_forced(hand: Hand, seat: int) -> bool:
     """Whether the quinola just led was forced on its leader (option quinola_led_forced): every lead
     ("ou qui le joue lui-même"), a lead by a holder of no other card of its suit, or a lead by a
     holder of no other card at all ("cuando debe jugar una carta de oros y sólo tiene la sota")."""
-    reading = setting(hand.rules, "quinola_led_forced")
+    reading = hand.params.pay.quinola_led_forced
     left = hand.hands[seat]  # what the leader holds now: the trick took the quinola from him
     if reading == "only-card":
         return not left
@@ -229,12 +223,12 @@ def _quinola_led(hand: Hand, *, seat: int, factor: int, winner: int) -> None:
     hand.quinola = QuinolaFate("led", seat, number, "quinola.led.bete")
     hand.events.append(hand.quinola)
     neutral = _pool_neutral(hand)
-    if hand.rules.settings["quinola_forced_bete"] and not neutral:
+    if hand.params.pay.quinola_forced_bete and not neutral:
         _bete(hand, seat, "quinola.led.bete")
     if hand.params.quinola_forced_doubles_pool and not neutral:
         _double_pool(hand, seat, "quinola.led.pool")
-    if hand.rules.settings["quinola_led_pays_each"]:
-        one = hand.rules.settings["quinola_forced_each_payment"] * factor
+    if hand.params.pay.quinola_led_pays_each:
+        one = hand.params.pay.quinola_forced_each_payment * factor
         for other in range(hand.players):
             if other != seat:
                 hand.ledger.pay(seat, other, one, rule="quinola.forced.each", trick=number)

@@ -11,7 +11,6 @@ from reversis.core.errors import IllegalPlay
 from reversis.core.roles import player_in_file
 from reversis.games.reversis.events import Event, OutOfTurn
 from reversis.games.reversis.ledger import POOL
-from reversis.games.reversis.params import setting
 
 if TYPE_CHECKING:
     from reversis.games.reversis.hand import Hand
@@ -27,7 +26,7 @@ def out_of_turn(hand: Hand, card: Card, seat: int) -> Event:
     for other in range(hand.players):
         if other != seat:
             hand.ledger.pay(
-                seat, other, hand.rules["out_of_turn_fine"], rule="penalty.out-of-turn", trick=hand.trick_no
+                seat, other, hand.params.pay.out_of_turn_fine, rule="penalty.out-of-turn", trick=hand.trick_no
             )
     event = OutOfTurn(seat, card, hand.trick_no)
     hand.events.append(event)
@@ -38,10 +37,10 @@ def revoke_penalty(hand: Hand, seat: int) -> None:
     """What a revoke costs: the bête, or the agreed fine, paid at once into the pool."""
     # "Celui qui renonce, fait la bête, ou paye une autre amende": a revoke's bête is paid
     # at once into the pool ("les bêtes de renonce qui se payent avec une autre ou avec la poule").
-    if seat == hand.renouncer and setting(hand.rules, "renouncer_revoke_exempt"):
+    if seat == hand.renouncer and hand.params.pay.renouncer_revoke_exempt:
         return  # "excepto el que juegue napolitana" (revesino-es:64): in whatever trick
-    amount = hand.pool if hand.rules["revoke_penalty"] == "bete" else hand.rules["revoke_fine"]
+    amount = hand.pool if hand.params.pay.revoke_penalty == "bete" else hand.params.pay.revoke_fine
     hand.ledger.pay(seat, POOL, amount, rule="penalty.revoke", trick=hand.trick_no)
-    if setting(hand.rules, "revoke_forfeits"):
+    if hand.params.pay.revoke_forfeits:
         # "no tendrá derecho a cobrar ninguno": what he collects in the hand is given back at its end
         hand.forfeit.add(seat)

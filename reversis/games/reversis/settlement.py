@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reversis.games.reversis.events import (
+    BeteOwed,
     DeclarationLost,
     PoolWon,
     QuinolaCancelled,
@@ -18,7 +19,6 @@ from reversis.games.reversis.events import (
     TalonAwarded,
 )
 from reversis.games.reversis.ledger import POOL
-from reversis.games.reversis.params import setting
 
 if TYPE_CHECKING:
     from reversis.games.reversis.hand import Hand
@@ -30,7 +30,7 @@ def rank_key(hand: Hand, seat: int) -> tuple[int, ...]:
     """A seat's standing for the talon, one value per criterion of ``talon_ranking``; lower is better."""
     n, dealer = hand.players, hand.dealer
     values = []
-    for criterion in hand.rules.settings["talon_ranking"]:
+    for criterion in hand.params.settle.talon_ranking:
         if criterion == "tricks":  # "leve moins de cartes que les autres"
             values.append(hand.tricks_won[seat])
         elif criterion == "points":  # "moins de points dans son jeu"
@@ -76,7 +76,7 @@ def _reversis(hand: Hand) -> tuple[int | None, int | None, int | None]:
         return None, by, next(w for w in winners[hand.params.reversis_open_tricks :] if w != by)
     if winners.count(first) == number:
         return first, first, None
-    last = hand.rules.settings["reversis_last_tricks"]
+    last = hand.params.settle.reversis_last_tricks
     open_tricks = number - last
     if last and winners[:open_tricks].count(first) == open_tricks:
         return None, first, next(w for w in winners[open_tricks:] if w != first)
@@ -84,38 +84,54 @@ def _reversis(hand: Hand) -> tuple[int | None, int | None, int | None]:
 
 
 def settle(hand: Hand) -> None:
-    """Settle a hand whose last trick has just been taken."""
-    rules = hand.rules.settings  # the options' values, read directly: settlement runs once per hand
-    ledger = hand.ledger
-    n = hand.players
+    """Settle a hand whose last trick has just been taken: the reversis, the pool, the winner and
+    the talon, the pool refreshed or refilled by a bête, and what a revoke forfeits."""
     number = len(hand.tricks)
-
     made_by, attempt_by, cut_by = _reversis(hand)
     if attempt_by is not None:
         hand.reversis = {"by": attempt_by, "made": made_by is not None, "cut_by": cut_by}
-
     # A quinola never played lay in the talon: écarté.
     if hand.quinola is None and hand.params.quinola in hand.talon:
         hand.quinola = QuinolaFate("talon", None, None, "pool.refresh")
         hand.events.append(hand.quinola)
-
-    # The pool: to the thrower of a quinola en renonce, unless a reversis deprives it of its rights
-    # ("priver le quinola jetté en renonce, de ses droits ordinaires"); to the maker of a reversis.
-    claimants: list[tuple[int, str]] = []
     quinola = hand.quinola
-    last_neutral = setting(hand.rules, "quinola_last_tricks_neutral")
+    _award_pool(hand, quinola, made_by=made_by, attempt_by=attempt_by, cut_by=cut_by, number=number)
+    if made_by is not None:
+        _pay_reversis_made(hand, made_by, number)
+    elif cut_by is not None and attempt_by is not None:
+        _pay_reversis_cut(hand, attempt_by, cut_by, number)
+    _name_winner_pay_talon(hand, made_by=made_by, attempt_by=attempt_by, number=number)
+    _refresh_or_refill_pool(hand, quinola, number)
+    _forfeit(hand, number)
+    hand.events.append(Settled(hand.winner, attempt_by, made_by is not None))
+
+
+def _award_pool(
+    hand: Hand,
+    quinola: QuinolaFate | None,
+    *,
+    made_by: int | None,
+    attempt_by: int | None,
+    cut_by: int | None,
+    number: int,
+) -> None:
+    """The pool: to the thrower of a quinola en renonce, unless a reversis deprives it of its rights
+    ("priver le quinola jetté en renonce, de ses droits ordinaires"); to the maker of a reversis."""
+    options = hand.params.settle
+    claimants: list[tuple[int, str]] = []
+    last_neutral = hand.params.pay.quinola_last_tricks_neutral
     if quinola is not None and quinola.how == "placed" and quinola.seat is not None:
-        cut_cancels = cut_by is not None and setting(hand.rules, "reversis_cut_cancels_quinola")
-        if made_by is not None and rules["reversis_cancels_quinola"]:
+        cut_cancels = cut_by is not None and options.reversis_cut_cancels_quinola
+        if made_by is not None and options.reversis_cancels_quinola:
             hand.events.append(QuinolaCancelled(quinola.seat, made_by))
         elif cut_cancels and attempt_by is not None:
             # "qu'en Reversis fait ou rompu il n'y a pas de remise" (espagnolette-19c:10)
             hand.events.append(QuinolaCancelled(quinola.seat, attempt_by))
         elif last_neutral and quinola.trick is not None and quinola.trick > number - last_neutral:
             pass  # "Le Quinola forcé , placé ou joué aux dernières levées , ne fait pas la remise ni ne la lève"
-        elif rules["quinola_placed_wins_pool"] and not hand.params.quinola_pool_at_trick:
+        elif hand.params.pay.quinola_placed_wins_pool and not hand.params.quinola_pool_at_trick:
             claimants.append((quinola.seat, "quinola.placed.pool"))
-    if made_by is not None and rules["reversis_wins_pool"]:
+    if made_by is not None and options.reversis_wins_pool:
         claimants.append((made_by, "reversis.pool"))
     if attempt_by is not None and quinola is not None and quinola.seat is not None and quinola.how != "placed":
         _quinola_pool_after_reversis(hand, quinola, made_by, attempt_by, claimants, number)
@@ -125,33 +141,47 @@ def settle(hand: Hand) -> None:
         seat, rule = claimants[0]
         hand.pool_winner = seat
         hand.events.append(PoolWon(seat, hand.pool, rule))
-        ledger.pay(POOL, seat, hand.pool, rule=rule, trick=number)
+        hand.ledger.pay(POOL, seat, hand.pool, rule=rule, trick=number)
 
-    if made_by is not None:
-        if rules["reversis_refund"]:
-            # the remise: "une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le coup"
-            for entry in ledger.paid_by(made_by):
-                ledger.pay(entry.payee, made_by, entry.amount, rule="reversis.refund", trick=entry.trick)
-        # "l'espagnolette paye seule pour toute la compagnie" if he used his right to renounce
-        for_all = hand.renouncer if setting(hand.rules, "renouncer_pays_reversis_for_all") and hand.renounced else None
-        for other in range(n):
-            if other != made_by:
-                payer = for_all if for_all is not None and for_all != made_by else other
-                ledger.pay(payer, made_by, rules["reversis_payment_each"], rule="reversis.made", trick=number)
-    elif cut_by is not None and attempt_by is not None:
-        payer = _cut_payer(hand, attempt_by, cut_by)
-        # paid by the renouncer "à la décharge de" the undertaker: recorded under the renouncer's rule
-        cut_rule = "reversis.cut" if payer == attempt_by else f"{hand.params.renouncer}.cut"
-        ledger.pay(payer, cut_by, rules["reversis_cut_payment"], rule=cut_rule, trick=number)
-        if setting(hand.rules, "reversis_cut_doubles_pool"):
-            # "si se lo cortan y no consigue completarlo, debe doblar la cantidad del fondo"
-            ledger.pay(attempt_by, POOL, hand.pool, rule="reversis.cut.pool", trick=number)
-        renouncer = hand.renouncer
-        if renouncer is not None and renouncer not in (attempt_by, cut_by):
-            # "el jugador que hace napolitana debe pagar al que lo ha cortado 64 tantos"
-            name = hand.params.renouncer
-            ledger.pay(renouncer, cut_by, rules["renouncer_cut_payment"], rule=f"{name}.cut", trick=number)
 
+def _pay_reversis_made(hand: Hand, made_by: int, number: int) -> None:
+    """The maker of a reversis is paid by every other player, after the remise of what he paid."""
+    options = hand.params.settle
+    ledger = hand.ledger
+    if options.reversis_refund:
+        # the remise: "une remise de tous les jettons que celui qui fait le reversis, a pu payer dans le coup"
+        for entry in ledger.paid_by(made_by):
+            ledger.pay(entry.payee, made_by, entry.amount, rule="reversis.refund", trick=entry.trick)
+    # "l'espagnolette paye seule pour toute la compagnie" if he used his right to renounce
+    for_all = hand.renouncer if options.renouncer_pays_reversis_for_all and hand.renounced else None
+    for other in range(hand.players):
+        if other != made_by:
+            payer = for_all if for_all is not None and for_all != made_by else other
+            ledger.pay(payer, made_by, options.reversis_payment_each, rule="reversis.made", trick=number)
+
+
+def _pay_reversis_cut(hand: Hand, attempt_by: int, cut_by: int, number: int) -> None:
+    """The breaker of a reversis is paid by its undertaker (or by a renouncer in his place)."""
+    options = hand.params.settle
+    ledger = hand.ledger
+    payer = _cut_payer(hand, attempt_by, cut_by)
+    # paid by the renouncer "à la décharge de" the undertaker: recorded under the renouncer's rule
+    cut_rule = "reversis.cut" if payer == attempt_by else f"{hand.params.renouncer}.cut"
+    ledger.pay(payer, cut_by, options.reversis_cut_payment, rule=cut_rule, trick=number)
+    if options.reversis_cut_doubles_pool:
+        # "si se lo cortan y no consigue completarlo, debe doblar la cantidad del fondo"
+        ledger.pay(attempt_by, POOL, hand.pool, rule="reversis.cut.pool", trick=number)
+    renouncer = hand.renouncer
+    if renouncer is not None and renouncer not in (attempt_by, cut_by):
+        # "el jugador que hace napolitana debe pagar al que lo ha cortado 64 tantos"
+        name = hand.params.renouncer
+        ledger.pay(renouncer, cut_by, options.renouncer_cut_payment, rule=f"{name}.cut", trick=number)
+
+
+def _name_winner_pay_talon(hand: Hand, *, made_by: int | None, attempt_by: int | None, number: int) -> None:
+    """The winner of the hand, and the talon paid to the best-ranked seat."""
+    options = hand.params.settle
+    n = hand.players
     lost_renouncer = _renouncer_lost(hand, number)
     keys = [rank_key(hand, seat) for seat in range(n)]
     ranked = sorted((s for s in range(n) if s != lost_renouncer), key=keys.__getitem__)
@@ -162,31 +192,31 @@ def settle(hand: Hand) -> None:
         # "siempre que no haya habido revesino -es decir, que uno de los jugadores haya ganado todas
         # las bazas-, se procede al recuento": no count; he wins the hand, and collects nothing
         hand.winner = every_trick
-    elif (
-        hand.renouncer is not None
-        and lost_renouncer is None
-        and setting(hand.rules, "renouncer_lost_effect") == "loses-hand"
-    ):
+    elif hand.renouncer is not None and lost_renouncer is None and options.renouncer_lost_effect == "loses-hand":
         hand.winner = hand.renouncer  # the napolitana kept wins the hand
     else:
         hand.winner = ranked[0]
     # "Le reversis est exempt de payer le talon."
-    exempt = made_by is not None and rules["reversis_exempt_talon"]
-    if rules["talon_payer"] != "none" and every_trick is None and not exempt:
+    exempt = made_by is not None and options.reversis_exempt_talon
+    if options.talon_payer != "none" and every_trick is None and not exempt:
         _pay_talon(hand, ranked, keys, number)
 
+
+def _refresh_or_refill_pool(hand: Hand, quinola: QuinolaFate | None, number: int) -> None:
+    """The pool refreshed by everyone after the quinola's fates that say so, where no one won it;
+    a pool just won refilled by the biggest bête owed."""
+    options = hand.params.settle
+    ledger = hand.ledger
     # "Dans les cas où le quinola est écarté ou forcé, & que personne ne gagne la poule, chacun remet
     # deux jettons pour la rafraîchir": the fates that count are the reading of option pool_refresh_on.
     if quinola is None:
         quinola = hand.quinola
-    if quinola is not None and quinola.how in rules["pool_refresh_on"] and hand.pool_winner is None:
-        for seat in range(n):
-            ledger.pay(seat, POOL, rules["pool_refresh"], rule="pool.refresh", trick=number)
+    if quinola is not None and quinola.how in options.pool_refresh_on and hand.pool_winner is None:
+        for seat in range(hand.players):
+            ledger.pay(seat, POOL, options.pool_refresh, rule="pool.refresh", trick=number)
     # A pool just won is refilled by the biggest bête owed ("l'une après l'autre, ... la plus grosse la premiere").
     if hand.pool_winner is not None and ledger.betes:
-        ledger.pay_next_bete(biggest_first=rules["betes_biggest_first"], trick=number)
-    _forfeit(hand, number)
-    hand.events.append(Settled(hand.winner, attempt_by, made_by is not None))
+        ledger.pay_next_bete(biggest_first=options.betes_biggest_first, trick=number)
 
 
 def _quinola_pool_after_reversis(
@@ -211,12 +241,12 @@ def _quinola_pool_after_reversis(
         and seat == made_by
         and quinola.trick is not None
         and quinola.trick <= hand.params.reversis_open_tricks
-        and setting(hand.rules, "reversis_maker_quinola_pool")
+        and hand.params.settle.reversis_maker_quinola_pool
     )
-    if setting(hand.rules, "reversis_returns_quinola_pool") or maker_early:
+    if hand.params.settle.reversis_returns_quinola_pool or maker_early:
         for entry in paid_in:
             ledger.pay(POOL, seat, entry.amount, rule="reversis.returns-quinola", trick=number)
-        hand.ledger.betes[:] = [b for b in ledger.betes if not (b[0] == seat and "quinola" in b[2])]
+        _forgive_quinola_bete(hand, seat)
     if maker_early and made_by is not None and hand.pool:
         # "excepté pour celui qui, l'entreprend et qui le fait encore , lorsqu'il l'a jetté à l'une des
         # neuf premières levées"
@@ -225,11 +255,24 @@ def _quinola_pool_after_reversis(
         ledger.pay(POOL, made_by, hand.pool, rule="reversis.quinola-pool", trick=number)
 
 
+def _forgive_quinola_bete(hand: Hand, seat: int) -> None:
+    """The bête that ``seat``'s quinola made in this hand is no longer owed; a bête carried from an
+    earlier hand is still owed, whatever made it."""
+    betes = hand.ledger.betes
+    for event in hand.events:
+        if isinstance(event, BeteOwed) and event.seat == seat and "quinola" in event.rule:
+            made = (event.seat, event.amount, event.rule)
+            # the last one owed is this hand's: a carried bête alike in every respect comes before it
+            at = max((i for i, bete in enumerate(betes) if bete == made), default=-1)
+            if at >= 0:
+                del betes[at]
+
+
 def _every_trick_undeclared(hand: Hand) -> int | None:
     """The seat that took every trick without undertaking a reversis, where that still wins the hand
     (option reversis_undeclared_wins_hand); None otherwise."""
     first = hand.tricks[0].winner
-    if not setting(hand.rules, "reversis_undeclared_wins_hand") or any(t.winner != first for t in hand.tricks):
+    if not hand.params.settle.reversis_undeclared_wins_hand or any(t.winner != first for t in hand.tricks):
         return None
     return first
 
@@ -238,7 +281,7 @@ def _maker_collects_quinola(hand: Hand, made_by: int, number: int) -> None:
     """ "Se cobra la quínola y el revesino": the maker of a reversis who played his own quinola in the
     tricks before the declaration gets back what it cost him and is paid for it by each other player
     (option reversis_maker_quinola_each; 0 where he collects nothing for it)."""
-    each = setting(hand.rules, "reversis_maker_quinola_each")
+    each = hand.params.settle.reversis_maker_quinola_each
     quinola = hand.quinola
     if (
         not each
@@ -265,12 +308,12 @@ def _cut_payer(hand: Hand, attempt_by: int, cut_by: int) -> int:
     seat = hand.renouncer
     if (
         seat is None
-        or not setting(hand.rules, "renouncer_cut_relieves")
+        or not hand.params.settle.renouncer_cut_relieves
         or not hand.renounced
         or seat in (attempt_by, cut_by)
     ):
         return attempt_by
-    if setting(hand.rules, "renouncer_deemed_cutter"):
+    if hand.params.settle.renouncer_deemed_cutter:
         trick = next(t for t in hand.tricks[hand.params.reversis_open_tricks :] if t.winner != attempt_by)
         n = hand.players
         led = trick.cards[0] >> 4
@@ -285,13 +328,13 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
     """The seat of a declared renouncer who lost his declaration by taking a trick, after paying
     what losing it costs; None if there is none, or he kept it."""
     seat = hand.renouncer
-    rules = hand.rules.settings
-    if seat is None or setting(hand.rules, "renouncer_lost_effect") != "loses-hand":
+    options = hand.params.settle
+    if seat is None or hand.params.settle.renouncer_lost_effect != "loses-hand":
         return None  # where taking a trick only ends his right to renounce, the hand ended it (Hand._end_privilege)
     p = hand.params
     name = p.renouncer
     # "si gana alguna de las dos últimas bazas, pierde la napolitana" (or any trick at all: option)
-    first = p.renouncer_tricks + 1 if rules["renouncer_lost_on"] == "last-tricks" else 1
+    first = p.renouncer_tricks + 1 if options.renouncer_lost_on == "last-tricks" else 1
     taken = [i for i, trick in enumerate(hand.tricks, 1) if trick.winner == seat and i >= first]
     if not taken:
         return None
@@ -299,7 +342,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
     ledger = hand.ledger
     quinola = hand.quinola
     returned_before = _declared_returns_at(hand)
-    if rules["renouncer_lost_doubles_pool"] and quinola is not None and quinola.seat == seat and quinola.trick:
+    if options.renouncer_lost_doubles_pool and quinola is not None and quinola.seat == seat and quinola.trick:
         # the fondo doubled "si además ha vendido la quínola, se la fuerzan en una de las dos últimas
         # bazas, o gana la penúltima y debe salir de la quínola en la última". Sold, the quínola took
         # the fondo: he pays in what it took. Forced or led, the fondo is doubled once: by the quínola's
@@ -323,7 +366,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
                 ledger.pay(seat, POOL, ledger.pool, rule=f"{name}.lost.pool", trick=number)
     # "deberá pagar doble los ases o la quínola que hubiese vendido": what a reversis undertaken
     # already gave back (option reversis_declared_returns) is not paid again
-    factor = rules["renouncer_sold_back_factor"]
+    factor = options.renouncer_sold_back_factor
     for entry in list(ledger.entries):
         if entry.trick is not None and entry.trick < returned_before:
             continue
@@ -334,7 +377,7 @@ def _renouncer_lost(hand: Hand, number: int) -> int | None:
 
 def _declared_returns_at(hand: Hand) -> int:
     """The trick at which a reversis undertaken gave back the hand's payments, or 0."""
-    if hand.reversis_by is None or not setting(hand.rules, "reversis_declared_returns"):
+    if hand.reversis_by is None or not hand.params.pay.reversis_declared_returns:
         return 0
     name = hand.params.reversis_declaration
     return next((e.trick for e in hand.declared if e.name == name), 0)
@@ -355,7 +398,7 @@ def _forfeit(hand: Hand, number: int) -> None:
 def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], number: int) -> None:
     """The talon's value (its cards at ``talon_card_points``) to the best-ranked seat, from its payer(s)."""
     n = hand.players
-    rules = hand.rules.settings
+    options = hand.params.settle
     points = hand.params.talon_points
     value = 0
     for card in hand.talon:
@@ -364,12 +407,12 @@ def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], numbe
     runner_up = ranked[1] if n > 1 else None
     decided_by = "seat order"
     if runner_up is not None:
-        criteria = rules["talon_ranking"]
+        criteria = options.talon_ranking
         pairs = zip(criteria, keys[taker], keys[runner_up], strict=True)
         # (a seat criterion, which every ranking has, always separates two seats)
         decided_by = next(c for c, a, b in pairs if a != b)
     others = [s for s in range(n) if s != taker]
-    payer_rule = rules["talon_payer"]
+    payer_rule = options.talon_payer
     if payer_rule.startswith("most-points"):
         most = max(hand.points[s] for s in others)
         tied = [s for s in others if hand.points[s] == most]

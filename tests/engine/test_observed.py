@@ -1,0 +1,309 @@
+"""What a user observes of a hand, asserted where no annotation's doctest does: the mutation check
+(``make mutants``) runs these tests beside the annotations' doctests, so that a change of the engine
+that shows in the ledger, the bêtes, the events' rules (which ``reversis compare`` and ``make
+readings`` count), an error's type, rule and message, or the account that ``reversis play`` prints,
+is killed by a test rather than judged equivalent.
+
+Each deal is chosen so that the change would show: the leader and the taker of the trick that
+matters are different seats. The account's wording of players and rules is not asserted here (it
+is the report's to choose); its amounts and cards are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+import yaml
+
+from reversis import (
+    IllegalAction,
+    IllegalDeclaration,
+    IllegalPlay,
+    PoolWon,
+    RulesetError,
+    ScenarioError,
+    load_ruleset,
+    play,
+    start,
+)
+from reversis.games.reversis.events import BeteOwed, Declared, QuinolaFate
+from reversis.games.reversis.game import GAME
+from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.result import result
+from reversis.games.reversis.scenario import parse_scenario, run
+
+KEEP = {1: "pass", 2: "pass", 3: "pass"}
+
+
+def _scenario(ruleset: str, deal: dict[str, Any], **fields: Any) -> Any:
+    data = {
+        "ruleset": ruleset,
+        "dealer": 0,
+        "hands": {seat: cards.split() for seat, cards in deal["hands"].items()},
+        "talon": deal["talon"].split(),
+        "exchange": deal["exchange"],
+        "plays": deal["plays"].split(),
+        **fields,
+    }
+    return parse_scenario(yaml.safe_dump(data, sort_keys=False), source="<test>")
+
+
+# -- rules ---------------------------------------------------------------------------------------
+
+# Seat 1 takes every trick and makes the Reversis; in the third trick he leads the ace of hearts,
+# and seat 2, whose only heart is the quinola, must give it: a quinola forced.
+MAKER_FORCES: dict[str, Any] = {
+    "hands": {
+        1: "KS QS AH KD QD JD KH QH KC QC JC",
+        2: "AS 7C AC JH 2S 3S 5C 6C 2C 3C 4C",
+        3: "JS 9S 8S 9H 8H 7H 8D 7D 6D 9C 8C",
+        0: "7S 6S 5S 4S 6H 5H 4H 5D 4D 3D 2D AD",
+    },
+    "talon": "9D 2H 3H",
+    "exchange": {**KEEP, 0: {"discard": "2D"}},
+    "plays": "KS 2S JS 7S QS 3S 9S 6S AH JH 9H 6H KD 5C 8D 5D QD AS 7D 4D JD AC 6D 3D KH 6C 8H 5H "
+    "QH 7C 7H 4H KC 2C 9C AD QC 3C 8C 5S JC 4C 8S 4S",
+}
+
+
+def test_a_reversis_forgives_only_the_quinola_bete_of_its_own_hand() -> None:
+    # espagnolette-19c, rules 19-20: "excepté toujours s'il y a Reversis fait ou rompu", what the quinola
+    # forced in this hand cost comes back; a bête seat 2 owes from an earlier hand of the sitting
+    # (carried with the rule that made it) is still owed.
+    scenario = _scenario("espagnolette-19c", MAKER_FORCES, options={"quinola_forced_bete": True}, pool=200)
+    hand = run(replace(scenario, betes=[(2, 9, "quinola.forced.bete")]))
+    res = result(hand)
+    assert res["quinola"] == {"how": "forced", "seat": 2, "trick": 3}
+    assert res["reversis"] == {"by": 1, "made": True, "cut_by": None}
+    assert [(e.seat, e.amount, e.rule) for e in hand.events if isinstance(e, BeteOwed)] == [
+        (2, 202, "quinola.forced.bete")  # the pool after the deal's payment
+    ]
+    assert res["betes"] == [{"seat": 2, "amount": 9, "rule": "quinola.forced.bete"}]
+
+
+def test_a_reversis_forgives_the_quinola_bete_of_its_hand() -> None:
+    # the same hand with no bête carried: the one the forced quinola made is the only one, and it goes
+    hand = run(_scenario("espagnolette-19c", MAKER_FORCES, options={"quinola_forced_bete": True}, pool=200))
+    assert [(e.seat, e.rule) for e in hand.events if isinstance(e, BeteOwed)] == [(2, "quinola.forced.bete")]
+    assert result(hand)["betes"] == []
+
+
+def test_a_quinola_played_in_an_accepted_revoke_does_not_refresh_the_pool() -> None:
+    # Seat 2 holds a spade but plays the quinola on seat 1's nine of spades: a revoke, accepted. The
+    # quinola was neither "écarté" (it did not lie in the talon) nor forced: no refresh (¶9).
+    cards = {1: "9S 8S 7S 6S 5S 4S 3S 2S KC QC JC", 2: "JH AS 9D 8D 7D 6D 5D 4D 3D 2D KD"}
+    game = play("encyclopedie-1765", hands=cards, plays="9S JH", options={"accept_illegal": True}, pool=10)
+    assert game.paid("penalty.revoke") == [(2, "pool", 10)]
+    assert game.result["quinola"] is None
+    assert game.paid("pool.refresh") == []
+    assert not [e for e in game.hand.events if getattr(e, "how", None) == "talon"]
+
+
+def test_each_player_his_own_talon_card_needs_a_card_for_each() -> None:
+    # revesino p: "corresponden en orden a cada uno de los tres jugadores": a talon of two cards
+    # leaves the third player without his own; the options are refused in one line.
+    with pytest.raises(RulesetError, match=r"exchange_own_card: a talon of 2 cards at 4 players .*at least 3"):
+        start("revesino", options={"dealer_extra": 2, "talon": {4: 2}})
+
+
+def test_own_talon_card_of_each_seat() -> None:
+    # the n-th card of the talon as dealt is offered to the n-th seat after the dealer
+    table = start("revesino", talon="3B 2B 4B", exchange={})
+    hand = table.hand
+    offered = [(e.seat, e.seen) for e in hand.events if type(e).__name__ == "Passed"]
+    assert [(seat, hand.card_name(card)) for seat, card in offered] == [(1, "3B"), (2, "2B"), (3, "4B")]
+
+
+def test_a_second_napolitana_is_refused() -> None:
+    # with two of the renouncer cards enough (an option), seats 1 and 2 both qualify: one renouncer
+    hands = {1: "AO AC 2O 3O", 2: "AE AB 4O 5O"}
+    table = start("revesino", hands=hands, options={"renouncer_at_least": 2}, declarations={1: "napolitana"})
+    hand: Hand = table.hand
+    assert hand.can_declare(2, "napolitana") is False
+    with pytest.raises(IllegalDeclaration, match=r"^napolitana is declared already, by another seat$") as err:
+        hand.declare(2, "napolitana")
+    assert err.value.rule == "napolitana.declare"
+    assert [(e.seat, e.name) for e in hand.declared] == [(1, "napolitana")]
+
+
+# -- what becomes of the quinola: its fate's rule is an event that `reversis compare` counts --------
+
+
+def _fates(hand: Hand) -> list[tuple[str, int | None, int | None, str]]:
+    return [(e.how, e.seat, e.trick, e.rule) for e in hand.events if isinstance(e, QuinolaFate)]
+
+
+def _fired(hand: Hand) -> set[str]:
+    """The rules that fired in the hand, as ``reversis compare`` and ``make readings`` count them."""
+    return GAME.outcome(hand)[1]
+
+
+ENC_PLACED = {1: "AD KD 9S 8S 7S 6S 5S 4S 3S 2S KC", 2: "JH QD JD 9D 8D 7D 6D 5D 4D 3D 2D"}
+
+
+def test_the_fate_of_a_quinola_placed() -> None:
+    game = play("encyclopedie-1765", hands=ENC_PLACED, plays="9S JH")
+    assert _fates(game.hand) == [("placed", 2, 1, "quinola.placed.pool")]
+    assert game.hand.quinola == QuinolaFate("placed", 2, 1, "quinola.placed.pool")
+    assert "quinola.placed.pool" in _fired(game.hand)
+
+
+def test_the_fate_of_a_quinola_forced_and_its_bete_in_the_account() -> None:
+    # seat 1 leads the king of hearts; seat 2's only heart is the quinola; seat 3 takes with the ace
+    cards = {1: "KH 9S 8S 7S 6S 5S 4S 3S 2S KC QC", 2: "JH QD JD 9D 8D 7D 6D 5D 4D 3D 2D", 3: "AH"}
+    game = play("encyclopedie-1765", hands=cards, plays="KH JH AH", pool=12)
+    hand = game.hand
+    assert _fates(hand) == [("forced", 2, 1, "quinola.forced.bete")]
+    assert "quinola.forced.bete" in _fired(hand)
+    betes = [(e.seat, e.amount, e.trick, e.rule) for e in hand.events if isinstance(e, BeteOwed)]
+    assert betes == [(2, 12, 1, "quinola.forced.bete")]
+    account = game.account()  # what `reversis play` prints; a bête is one of its lines
+    assert "JH" in account and "12" in account
+
+
+def test_the_fate_of_a_quinola_led() -> None:
+    cards = {1: "JH 9S 8S 7S 6S 5S 4S 3S 2S KC QC", 2: "AH QD JD 9D 8D 7D 6D 5D 4D 3D 2D"}
+    game = play("encyclopedie-1765", hands=cards, plays="JH AH")
+    assert _fates(game.hand) == [("led", 1, 1, "quinola.led.bete")]
+    assert "quinola.led.bete" in _fired(game.hand)
+
+
+def test_the_fate_of_a_quinola_given() -> None:
+    # seat 2 holds other hearts and plays the quinola on seat 1's king of hearts all the same
+    cards = {1: "KH 9S 8S 7S 6S 5S 4S 3S 2S KC QC", 2: "JH 2H QD JD 9D 8D 7D 6D 5D 4D 3D", 3: "AH"}
+    game = play("encyclopedie-1765", hands=cards, plays="KH JH AH")
+    assert _fates(game.hand) == [("given", 2, 1, "quinola.given.bete")]
+    assert "quinola.given.bete" in _fired(game.hand)
+
+
+REV_CARDS = {
+    1: "AO RO CO SO AE RE CE SE 9E 8E 7E",
+    2: "9O 8O 6E 5E AC RC CC SC 9C 8C 7C",
+    3: "7O 6O 4E 3E AB RB CB SB 9B 8B 7B",
+    0: "5O 4O 3O 2O 2E 6C 5C 4C 3C 2C 6B 5B",
+}
+REV_TEN = (
+    "AO 8O 6O 2O RO 9O 7O 3O CO 7C 3E 4O AE 5E 4E 2E RE 6E 7B 5O CE 8C 8B 3C "
+    "SE 9C 9B 4C 9E SC SB 5C 8E CC CB 6C SO RC RB 5B 7E AC AB 6B"
+)
+
+
+def test_the_fate_of_a_quinola_played_after_a_revesino_is_undertaken() -> None:
+    # "queda como simple sota": seat 1 undertook the revesino after nine tricks and plays it in the tenth
+    game = play(
+        "revesino", hands=REV_CARDS, talon="4B 3B 2B", exchange={0: "2C"}, plays=REV_TEN, declarations={1: "revesino"}
+    )
+    hand = game.hand
+    assert _fates(hand) == [("plain", 1, 10, "revesino.quinola-plain")]
+    assert "revesino.quinola-plain" in _fired(hand)
+    declared = [(e.seat, e.name, e.trick, e.rule) for e in hand.events if isinstance(e, Declared)]
+    assert declared == [(1, "revesino", 10, "revesino.declare")]
+    assert "revesino.declare" in _fired(hand)
+
+
+def test_a_quinola_placed_takes_the_fondo_when_it_falls() -> None:
+    # revesino: "se lleva el fondo que esté acumulado hasta ese momento"; seat 2 throws the quínola on
+    # seat 1's espadas, which seat 3 takes
+    cards = {1: "9E 8E 7E 6E 5E 4E 3E 2E RB CB SB", 2: "SO AO RO CO 9O 8O 7O 6O 5O 4O 3O", 3: "AE"}
+    game = play("revesino", hands=cards, plays="9E SO AE", pool=20)
+    hand = game.hand
+    won = [(e.seat, e.amount, e.rule) for e in hand.events if isinstance(e, PoolWon)]
+    # the fondo of 20, with the dealer's payment for the deal
+    assert won[:1] == [(2, 21, "quinola.placed.pool")]
+    assert game.paid("quinola.placed.pool")[:1] == [("pool", 2, 21)]
+    assert "quinola.placed.pool" in _fired(hand)
+
+
+def test_the_quinola_drawn_from_the_napolitana() -> None:
+    # seat 2 declares the napolitana; seat 1 leads the king of oros, and the quínola is the
+    # napolitana's only oro: drawn from him (sacar), paid to the taker, seat 3's ace
+    cards = {
+        1: "RO 9E 8E 7E 6E 5E 4E 3E 2E RB CB",
+        2: "SO AE AC AB 9C 8C 7C 6C 5C 4C 3C",
+        3: "AO 9B 8B 7B 6B 5B 4B 3B 2B SB CO",
+    }
+    hand = play("revesino", hands=cards, declarations={2: "napolitana"}, plays="RO SO AO").hand
+    assert _fates(hand) == [("forced", 2, 1, "napolitana.quinola-forced")]
+    assert hand.quinola == QuinolaFate("forced", 2, 1, "napolitana.quinola-forced")
+    declared = [(e.seat, e.name, e.rule) for e in hand.events if isinstance(e, Declared)]
+    assert declared == [(2, "napolitana", "napolitana.declare")]
+
+
+def test_an_unknown_declaration_is_refused_by_its_name() -> None:
+    table = start("encyclopedie-1765")
+    with pytest.raises(IllegalDeclaration) as err:
+        table.hand.declare(1, "napolitana")
+    assert str(err.value) == "ruleset encyclopedie-1765 has no declaration 'napolitana'"
+    assert err.value.rule == "declare"
+    with pytest.raises(IllegalDeclaration) as err:
+        start("revesino").hand.declare(1, "espagnolette")
+    assert str(err.value) == "ruleset revesino has no declaration 'espagnolette' (known: napolitana, revesino)"
+
+
+# -- Romestecq: the refusals a player of the public Hand meets, and the record of the plays ----------
+
+
+def test_romestecq_refuses_a_card_after_the_tricks_and_a_card_not_held() -> None:
+    from reversis.romestecq import play as play_romestecq
+    from reversis.romestecq import start as start_romestecq
+
+    hand = play_romestecq({1: "AS KS QS JS TS"}).hand
+    with pytest.raises(IllegalPlay) as err:
+        hand.play(hand.rules.pack.parse("AS"))
+    assert (err.value.rule, str(err.value)) == ("play.phase", "no card is played now: the tricks are over")
+    table = start_romestecq({1: "AS KS QS JS TS"})
+    with pytest.raises(IllegalPlay) as err:
+        table.hand.play(table.hand.rules.pack.parse("AH"))
+    assert (err.value.rule, str(err.value)) == ("play.hold", "AH is not in the hand of seat 1")
+
+
+def test_romestecq_counts_combinations_only_after_the_last_trick() -> None:
+    from reversis.romestecq import start as start_romestecq
+
+    table = start_romestecq({1: "AS AH AD AC TS"})
+    with pytest.raises(IllegalAction) as err:
+        table.hand.claim(1, "rome")
+    assert type(err.value) is IllegalAction
+    assert (err.value.rule, str(err.value)) == ("claim.phase", "combinations are counted after the last trick")
+
+
+def test_romestecq_a_hand_of_the_wrong_size_is_refused() -> None:
+    from reversis.romestecq import Hand as RomestecqHand
+    from reversis.romestecq import deal as deal_romestecq
+
+    hands = deal_romestecq({1: "AS KS QS JS TS"})
+    rules = load_ruleset("romestecq")
+    with pytest.raises(ScenarioError, match=r"^hand 2 has 4 cards, not 5$"):
+        RomestecqHand(rules, dealer=0, hands=[*hands[:2], hands[2][:4], *hands[3:]])
+
+
+def test_romestecq_records_each_play_with_its_trick() -> None:
+    from reversis.romestecq import play as play_romestecq
+
+    hand = play_romestecq({1: "AS KS QS JS TS"}).hand
+    players = hand.players
+    assert [p.trick for p in hand.played] == [1 + i // players for i in range(len(hand.played))]
+
+
+def test_a_hand_in_its_exchange_has_no_winner_yet_and_names_who_will_lead() -> None:
+    import random
+
+    hand = Hand.deal(load_ruleset("encyclopedie-1765"), dealer=2, rng=random.Random(3))
+    assert hand.phase.value == "exchange"
+    assert hand.winner is None
+    assert hand.trick_leader == 3  # the eldest, on the dealer's right, leads the first trick
+
+
+def test_romestecq_a_hand_built_without_a_generator_draws_the_sixth_card_as_every_time() -> None:
+    # article 10, a hand dealt six cards (accepted): the extra card goes back at random; a Hand built
+    # without its own generator draws with the same one each time, so the same card goes back
+    from reversis.romestecq import Hand as RomestecqHand
+    from reversis.romestecq import deal as deal_romestecq
+
+    rules = load_ruleset("romestecq").with_options({"accept_illegal": True})
+    hands = deal_romestecq({1: "AS KS QS JS TS"}, sixes=[2], options={"accept_illegal": True})
+    hand = RomestecqHand(rules, dealer=0, hands=hands, faults=[("six-cards", 2, False)])
+    assert rules.pack.names(hand.talon[-1:]) == ["6S"]
+    assert [len(cards) for cards in hand.hands] == [5, 5, 5, 5]
