@@ -26,7 +26,7 @@ The eldest hand (you) discards the five of spades and takes the eight of hearts.
 ...     table.act({"do": "play", "card": "4D"})
 ... except TableError as refused:
 ...     print(textwrap.fill(str(refused), 100))
-Refused: 4D: the eldest must lead hearts to the first trick. That is the rule “The first lead”
+Refused: 4D: the eldest hand must lead hearts to the first trick. That is the rule “The first lead”
 (play.first-lead), encyclopedie-1765:9: “Le premier en cartes doit toujours commencer par jouer du
 cœur s’il en a”.
 >>> [s["text"] for s in table.act({"do": "play", "card": "2H"})][4]

@@ -24,6 +24,7 @@ first hand, so that a reader can follow him.
 
 >>> [first_hand_label(seat, dealer=2, players=4) for seat in range(4)]
 ['Second hand', 'Third hand', 'Dealer', 'Eldest hand']
+
 An engine's error names the player by his place, with his seat as the scenario file writes it:
 
 >>> class Table:

@@ -256,7 +256,7 @@ def test_romestecq_refuses_a_card_after_the_tricks_and_a_card_not_held() -> None
     table = start_romestecq({1: "AS KS QS JS TS"})
     with pytest.raises(IllegalPlay) as err:
         table.hand.play(table.hand.rules.pack.parse("AH"))
-    assert (err.value.rule, str(err.value)) == ("play.hold", "AH is not in the hand of seat 1")
+    assert (err.value.rule, str(err.value)) == ("play.hold", "AH is not in the hand of the eldest hand (seat: 1)")
 
 
 def test_romestecq_counts_combinations_only_after_the_last_trick() -> None:

@@ -60,7 +60,8 @@ def test_the_payments_read_at_each_width(
     )
     assert measured["rows"], "no payment row"
     assert not measured["broken"], f"identifiers broken over two lines: {measured['broken']}"
-    assert max(measured["rows"]) < 170, f"rows of {max(measured['rows']):.0f} px"
+    # each row quotes the source and gives its English (both shortened): at most about nine lines
+    assert max(measured["rows"]) < 200, f"rows of {max(measured['rows']):.0f} px"
     assert measured["right"] <= measured["width"], f"a cell ends at {measured['right']:.0f} px"
     assert measured["overflow"] <= 0
     assert not v.errors, "\n".join(v.errors)

@@ -514,10 +514,15 @@ def test_a_hand_that_ended_on_the_deal_says_what_ended_it(built_site: Path, slug
         return
     ended = _plain(html.split('id="ended"', 1)[1].split('id="marks"', 1)[0])
     assert "The hand ended on the deal, before any card was played" in ended
-    won = rf"Side {res['game_over']['winner']} wins the game at once \( ?{re.escape(res['game_over']['rule'])} ?\)"
+    dealer, players = res["dealer"], res["players"]
+    dealer_side = next(int(k) for k, seats in res["sides"].items() if dealer in seats)
+    winner = side_name(res["game_over"]["winner"], dealer_side=dealer_side).capitalize()
+    rule = res["game_over"]["rule"]
+    name = in_sentence(load_ruleset("romestecq").rule_name(rule))
+    won = rf"{re.escape(winner)} wins the game at once: {re.escape(name)} \[? ?{re.escape(rule)}"
     assert re.search(won, ended), ended
     if res["virlicque"]:
-        assert f"seat {res['virlicque']['seat']} was dealt a virlicque" in ended
+        assert f"{role(res['virlicque']['seat'], dealer=dealer, players=players)} was dealt a virlicque" in ended
     annotations = {a.id: a for a in load_annotations()}
     rule_annotations = load_ruleset(BY_SLUG[slug].ruleset).rule_annotations[res["game_over"]["rule"]]
     named = [aid for aid in BY_SLUG[slug].annotations if aid in rule_annotations]

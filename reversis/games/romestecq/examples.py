@@ -19,7 +19,7 @@ seat 1 also takes the stecq:
 >>> game.marks("gruger"), game.result["gruged"], game.marks("stecq")
 ([(0, 1)], [{'seat': 2, 'card': 'KH', 'by': 1, 'trick': 5}], [(0, 1)])
 >>> refusal({1: "AS AD 9D 8D 7D", 2: "KS QH JH TH 9H"}, "AS QH")
-'play.follow: QH: seat 2 holds spades and must follow the suit led (article 12)'
+'play.follow: QH: the second hand (seat: 2) holds spades and must follow the suit led (article 12)'
 """
 
 from __future__ import annotations

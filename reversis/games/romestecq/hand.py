@@ -20,7 +20,7 @@ the stecq (article 24), the combinations' worth (articles 18-23).
 >>> hand.play(FRENCH.parse("AH"))
 Traceback (most recent call last):
 ...
-reversis.IllegalPlay: AH: seat 2 holds spades and must follow the suit led (article 12)
+reversis.IllegalPlay: AH: the second hand (seat: 2) holds spades and must follow the suit led (article 12)
 """
 
 from __future__ import annotations
