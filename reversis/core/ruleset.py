@@ -301,6 +301,32 @@ def _domain(spec: dict[str, Any], *, where: str) -> Domain:
     return parse_domain(written, default=spec["default"], where=where)
 
 
+def _option(name: str, spec: Any, *, where: str) -> Option:
+    """One option of a ruleset file, checked: its default, meaning, annotations, name and topic."""
+    if not isinstance(spec, dict) or not {"default", "meaning", "annotations"} <= spec.keys():
+        raise RulesetError(f"{where}: option {name!r} needs default, meaning and annotations")
+    if not spec["annotations"]:
+        raise RulesetError(f"{where}: option {name!r} names no annotation that justifies it")
+    if not isinstance(spec.get("name"), str) or not spec["name"].strip():
+        raise RulesetError(f"{where}: option {name!r} needs a name, its short English name")
+    if spec.get("topic") not in OPTION_TOPICS:
+        raise RulesetError(
+            f"{where}: option {name!r}: topic {spec.get('topic')!r} is not one of {', '.join(OPTION_TOPICS)}"
+        )
+    return Option(
+        name=name,
+        default=spec["default"],
+        meaning=" ".join(str(spec["meaning"]).split()),
+        annotations=tuple(spec["annotations"]),
+        cites=tuple(spec.get("cites", ())),
+        choices=tuple(spec.get("choices", ())),
+        note=" ".join(str(spec.get("note", "")).split()),
+        title=" ".join(spec["name"].split()),
+        topic=spec["topic"],
+        domain=_domain(spec, where=f"{where}: option {name!r}"),
+    )
+
+
 def _build(data: Any, *, where: str) -> Ruleset:
     if not isinstance(data, dict):
         raise RulesetError(f"{where}: expected a mapping at the top")
@@ -309,30 +335,7 @@ def _build(data: Any, *, where: str) -> Ruleset:
             raise RulesetError(f"{where}: missing field {key!r}")
     if data["pack"] not in PACKS:
         raise RulesetError(f"{where}: unknown pack {data['pack']!r} (known: {', '.join(PACKS)})")
-    options: dict[str, Option] = {}
-    for name, spec in data["options"].items():
-        if not isinstance(spec, dict) or not {"default", "meaning", "annotations"} <= spec.keys():
-            raise RulesetError(f"{where}: option {name!r} needs default, meaning and annotations")
-        if not spec["annotations"]:
-            raise RulesetError(f"{where}: option {name!r} names no annotation that justifies it")
-        if not isinstance(spec.get("name"), str) or not spec["name"].strip():
-            raise RulesetError(f"{where}: option {name!r} needs a name, its short English name")
-        if spec.get("topic") not in OPTION_TOPICS:
-            raise RulesetError(
-                f"{where}: option {name!r}: topic {spec.get('topic')!r} is not one of {', '.join(OPTION_TOPICS)}"
-            )
-        options[name] = Option(
-            name=name,
-            default=spec["default"],
-            meaning=" ".join(str(spec["meaning"]).split()),
-            annotations=tuple(spec["annotations"]),
-            cites=tuple(spec.get("cites", ())),
-            choices=tuple(spec.get("choices", ())),
-            note=" ".join(str(spec.get("note", "")).split()),
-            title=" ".join(spec["name"].split()),
-            topic=spec["topic"],
-            domain=_domain(spec, where=f"{where}: option {name!r}"),
-        )
+    options = {name: _option(name, spec, where=where) for name, spec in data["options"].items()}
     pack = PACKS[data["pack"]]
     players = options["players"].default if "players" in options else None
     for name, option in options.items():

@@ -165,6 +165,31 @@ def _ended_on_deal(
     return {"rule": rule, "winner": res["game_over"]["winner"], "seat": seat, "virlicques": virlicques, "words": words}
 
 
+def _step(s: Any, made: list[dict[str, Any]], names: Names, card: Callable[[Card], Markup]) -> dict[str, Any]:
+    """A card of the replay: who played it, who took its trick, the table after it, its marks."""
+    return {
+        "step": s,
+        "who": names.who(s.seat),
+        "taker": names.who(s.taken_by),
+        "card": card(s.card),
+        "leads": len(s.table) == 1,
+        "table": names.seated(card, s.table, ", "),
+        "marks": made,
+    }
+
+
+def _faults(res: Mapping[str, Any], rules: Ruleset) -> list[dict[str, Any]]:
+    """The faults, each with its rule and its penalty's rule as a page names them."""
+    return [
+        dict(
+            f,
+            ruled=rule_view(f["rule"], rules),
+            penalty_ruled=rule_view(f["penalty"], rules) if f["penalty"] in rules.rule_names else None,
+        )
+        for f in res["faults"]
+    ]
+
+
 def marks_page(
     example: WorkedExample,
     scenario: Any,
@@ -198,17 +223,7 @@ def marks_page(
     for s in steps:
         made = [mark(e) for e in s.marks]
         shown += made
-        step_views.append(
-            {
-                "step": s,
-                "who": names.who(s.seat),
-                "taker": names.who(s.taken_by),
-                "card": card(s.card),
-                "leads": len(s.table) == 1,
-                "table": names.seated(card, s.table, ", "),
-                "marks": made,
-            }
-        )
+        step_views.append(_step(s, made, names, card))
     marks_after = [mark(e) for e in after]
     order = names.order()
     rows = _rows(res, sides, names, side_name)
@@ -242,14 +257,7 @@ def marks_page(
         claims=[dict(c, ruled=rule_view(c["rule"], rules)) for c in res["claims"]],
         after=marks_after,
         gruged=[dict(g, card=card(pack.parse(g["card"]))) for g in res["gruged"]],
-        faults=[
-            dict(
-                f,
-                ruled=rule_view(f["rule"], rules),
-                penalty_ruled=rule_view(f["penalty"], rules) if f["penalty"] in rules.rule_names else None,
-            )
-            for f in res["faults"]
-        ],
+        faults=_faults(res, rules),
         entries=[*shown, *marks_after],
         rows=rows,
         result=res,
