@@ -126,7 +126,8 @@ def test_tampered_requests_are_refused_with_their_reason_and_change_nothing() ->
     table.act({"do": "exchange", "discard": "5S"})
     before = _frozen(table)
     with pytest.raises(
-        TableError, match=r"^Refused: the eldest hand \(seat: 1\) does not hold .* “Playing a card one holds” \(play.hold\)"
+        TableError,
+        match=r"^Refused: the eldest hand \(seat: 1\) does not hold .* “Playing a card one holds” \(play.hold\)",
     ):
         table.act({"do": "play", "card": not_held})
     assert _frozen(table) == before
@@ -149,7 +150,8 @@ def test_a_card_out_of_turn_is_refused() -> None:
     table = Table.open("encyclopedie-1765", seed=3)
     table.act({"do": "exchange", "discard": "5S"})
     table.at.reader = 2  # a request for another seat than the one to act, as a tampered page sends it
-    with pytest.raises(TableError, match=r"the second hand \(seat: 2\) plays before his turn .*“Playing in turn” \(play.turn\)"):
+    turn = r"the second hand \(seat: 2\) plays before his turn .*“Playing in turn” \(play.turn\)"
+    with pytest.raises(TableError, match=turn):
         table.act({"do": "play", "card": "2H"})
 
 
