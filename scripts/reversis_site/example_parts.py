@@ -187,3 +187,15 @@ def shows(example: WorkedExample, annotations: Mapping[str, Annotation], rules: 
         "shows_annotations": [link(annotations, aid) for aid in example.annotations],
         "readings": readings,
     }
+
+
+def step_view(s: Any, names: Names, card: Callable[[Card], Markup]) -> dict[str, Any]:
+    """A card of the replay as a page shows it: who played it, who took its trick, the table after it."""
+    return {
+        "step": s,
+        "who": names.who(s.seat),
+        "taker": names.who(s.taken_by),
+        "card": card(s.card),
+        "leads": len(s.table) == 1,
+        "table": names.seated(card, s.table, ", "),
+    }

@@ -39,7 +39,7 @@ from reversis.games.reversis.ledger import Entry
 from reversis.games.reversis.scenario import run
 from reversis_site import fragments as site_fragments
 from reversis_site.cards import drawing
-from reversis_site.example_parts import Names, annotation_for, link, narrated, rule_view, shows
+from reversis_site.example_parts import Names, annotation_for, link, narrated, rule_view, shows, step_view
 from reversis_site.marks_page import marks_page
 from reversis_site.replay import fresh, replay
 from reversis_site.yaml_values import flow_yaml
@@ -386,16 +386,7 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
     before_views = [payment(e, next(numbers)) for e in before]
     dealt = next(e for e in hand.events if isinstance(e, Dealt))
     step_views = [
-        {
-            "step": s,
-            "who": names.who(s.seat),
-            "taker": names.who(s.taken_by),
-            "card": card(s.card),
-            "leads": len(s.table) == 1,
-            "table": names.seated(card, s.table, ", "),
-            "payments": [payment(e, next(numbers)) for e in s.payments],
-        }
-        for s in steps
+        {**step_view(s, names, card), "payments": [payment(e, next(numbers)) for e in s.payments]} for s in steps
     ]
     seats = _dealt_seats(hand, dealt, card, names)
     return env.get_template("example.md.j2").render(

@@ -20,7 +20,7 @@ from reversis.core.errors import ScenarioError
 from reversis.core.roles import side
 from reversis.core.ruleset import Ruleset
 from reversis_site.cards import drawing
-from reversis_site.example_parts import Names, annotation_for, link, narrated, rule_view, shows
+from reversis_site.example_parts import Names, annotation_for, link, narrated, rule_view, shows, step_view
 from reversis_site.replay import marks_replay
 from reversis_site.yaml_values import flow_yaml
 
@@ -165,19 +165,6 @@ def _ended_on_deal(
     return {"rule": rule, "winner": res["game_over"]["winner"], "seat": seat, "virlicques": virlicques, "words": words}
 
 
-def _step(s: Any, made: list[dict[str, Any]], names: Names, card: Callable[[Card], Markup]) -> dict[str, Any]:
-    """A card of the replay: who played it, who took its trick, the table after it, its marks."""
-    return {
-        "step": s,
-        "who": names.who(s.seat),
-        "taker": names.who(s.taken_by),
-        "card": card(s.card),
-        "leads": len(s.table) == 1,
-        "table": names.seated(card, s.table, ", "),
-        "marks": made,
-    }
-
-
 def _faults(res: Mapping[str, Any], rules: Ruleset) -> list[dict[str, Any]]:
     """The faults, each with its rule and its penalty's rule as a page names them."""
     return [
@@ -223,7 +210,7 @@ def marks_page(
     for s in steps:
         made = [mark(e) for e in s.marks]
         shown += made
-        step_views.append(_step(s, made, names, card))
+        step_views.append({**step_view(s, names, card), "marks": made})
     marks_after = [mark(e) for e in after]
     order = names.order()
     rows = _rows(res, sides, names, side_name)
