@@ -80,7 +80,6 @@ class Engine {
 
 export function start(place, siteRoot) {
   root = siteRoot;
-  document.head.append(el("link", { rel: "stylesheet", href: root + "stylesheets/play.css" }));
   const ruleset = place.dataset.ruleset;
   const form = place.querySelector("#play-setup");
   const status = place.querySelector("#play-status");

@@ -228,3 +228,14 @@ def test_the_offline_copy_says_the_engine_runs_on_the_served_site(browser: Brows
         assert href.startswith("file://") and Path(href.removeprefix("file://")).is_file()
     finally:
         context.close()
+
+
+def test_the_setup_is_styled_from_the_first_paint(built_site: Path) -> None:
+    """The page's own stylesheet is linked in its head, not added by its script after the load: a
+    setup laid out without it grows to its widest option (923 px on a 390 px screen)."""
+    for ruleset in RULESETS:
+        html = (built_site / "play" / ruleset / "index.html").read_text(encoding="utf-8")
+        head = html.split("</head>", 1)[0]
+        assert '<link rel="stylesheet" href="../../stylesheets/play.css">' in head, f"play/{ruleset}: no play.css in the head"
+    script = (built_site / "javascripts" / "play-ui.js").read_text(encoding="utf-8")
+    assert "play.css" not in script.split("*/", 1)[1], "play-ui.js adds play.css itself again"
