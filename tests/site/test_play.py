@@ -236,6 +236,7 @@ def test_the_setup_is_styled_from_the_first_paint(built_site: Path) -> None:
     for ruleset in RULESETS:
         html = (built_site / "play" / ruleset / "index.html").read_text(encoding="utf-8")
         head = html.split("</head>", 1)[0]
-        assert '<link rel="stylesheet" href="../../stylesheets/play.css">' in head, f"play/{ruleset}: no play.css in the head"
+        link = '<link rel="stylesheet" href="../../stylesheets/play.css">'
+        assert link in head, f"play/{ruleset}: no play.css in the head"
     script = (built_site / "javascripts" / "play-ui.js").read_text(encoding="utf-8")
     assert "play.css" not in script.split("*/", 1)[1], "play-ui.js adds play.css itself again"
