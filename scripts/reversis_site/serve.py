@@ -1,4 +1,4 @@
-"""Serve the built site where it is published: ``python python -m reversis_site.serve [--port 8000] [SITE]``.
+"""Serve the built site where it is published: ``python -m reversis_site.serve [--port 8000] [SITE]``.
 
 The site is built for the address of ``site_url`` in ``mkdocs.yml`` (``/reversis/`` on its host):
 every page links the theme's files relative to itself, but the 404 page, which the server returns
