@@ -9,7 +9,12 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
+import yaml
+
 from reversis.core.ruleset import load_ruleset, ruleset_ids
+from reversis.corpus import load_corpus
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 #: void elements, which have no end tag
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"})
@@ -96,15 +101,53 @@ def test_an_example_page_names_its_players_by_their_place_in_the_hand(built_site
     assert "The third hand pays 2 to the second hand: the taker of the placed quinola pays." in prose
 
 
-def test_no_example_page_numbers_its_players_in_the_hands_it_tells(built_site: Path) -> None:
-    # the narrative, the deal, the exchange, the replay, the tricks, the payments and the result;
-    # a reading's words, which tell the deal of its annotation's doctest, are left out
+def test_no_page_numbers_a_player_in_its_prose(built_site: Path) -> None:
+    # the narratives, the deals, the replays, the payments, and the readings' words about their
+    # annotation's doctest deal: a player is named by his place in the hand; his seat in a file shows
+    # only as code (``seat: 2``)
     numbered = {}
-    for page in sorted((built_site / "examples").glob("*/index.html")):
-        html = page.read_text(encoding="utf-8")
-        told = re.sub(r'<div class="reading">.*?</div>', "", html, flags=re.S)
-        assert told.count("<article") == 1
-        hits = re.findall(r"\b[Ss]eats? \d", _prose(told, with_code=False))
+    for page in _pages(built_site):
+        hits = re.findall(r"\b[Ss]eats? \d", _prose(page, with_code=False))
         if hits:
-            numbered[page.parent.name] = len(hits)
+            numbered[str(page.relative_to(built_site))] = len(hits)
     assert numbered == {}
+
+
+def test_the_scan_for_numbered_players_finds_the_seats_of_the_files(built_site: Path) -> None:
+    # with the code kept, the scenario files that the example pages show number their seats
+    shown = [page for page in _pages(built_site) if re.search(r"\b[Ss]eats? \d", _prose(page, with_code=True))]
+    assert len(shown) > 100
+
+
+def test_no_worked_example_numbers_its_players_in_its_narrative() -> None:
+    # the scenario file's narrative, which its page shows with the file, says the players' places too
+    # (and a Romestecq example's sides as the article names them, the dealer's and the other)
+    numbered = {}
+    for path in sorted(EXAMPLES.glob("*/*.yaml")):
+        story = str(yaml.safe_load(path.read_text(encoding="utf-8")).get("narrative") or "")
+        hits = re.findall(r"\b[Ss](?:eats? \d|ides? [01]\b)", story)
+        if hits:
+            numbered[f"{path.parent.name}/{path.name}"] = hits
+    assert len(list(EXAMPLES.glob("*/*.yaml"))) > 140
+    assert numbered == {}
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.replace("’", "'").casefold().split())
+
+
+def test_every_quotation_in_a_rulesets_conventions_has_its_english_beside_it() -> None:
+    # a convention quotes its source's words "…" and gives their English beside them in brackets
+    # (the paragraph's translation): ``"à sa gauche" (to his left)``
+    clean = [_folded(p.clean) for p in load_corpus().paragraphs()]
+    quoted, bare = 0, []
+    for rid in ruleset_ids():
+        for convention in load_ruleset(rid).conventions:
+            for match in re.finditer(r"\"([^\"]+)\"( \([^)]+\))?", " ".join(convention.text.split())):
+                if not any(_folded(match.group(1)) in paragraph for paragraph in clean):
+                    continue  # not a source's words (Hoyle's "fish")
+                quoted += 1
+                if match.group(2) is None:
+                    bare.append(f"{rid} {convention.topic}: {match.group(0)}")
+    assert quoted >= 3
+    assert bare == []
