@@ -114,8 +114,9 @@ def test_no_page_numbers_a_player_in_its_prose(built_site: Path) -> None:
 
 
 def test_the_scan_for_numbered_players_finds_the_seats_of_the_files(built_site: Path) -> None:
-    # with the code kept, the scenario files that the example pages show number their seats
-    shown = [page for page in _pages(built_site) if re.search(r"\b[Ss]eats? \d", _prose(page, with_code=True))]
+    # with the code kept, the scan finds the seats as the files number them (``seat: 0`` on every
+    # example page, the seats the annotations' doctests number on the source and topic pages)
+    shown = [page for page in _pages(built_site) if re.search(r"\b[Ss]eats?:?\s+\d", _prose(page, with_code=True))]
     assert len(shown) > 100
 
 
@@ -151,3 +152,30 @@ def test_every_quotation_in_a_rulesets_conventions_has_its_english_beside_it() -
                     bare.append(f"{rid} {convention.topic}: {match.group(0)}")
     assert quoted >= 3
     assert bare == []
+
+
+def test_a_readings_sentence_names_each_rule_in_english_with_its_id_a_label_linking_to_its_row(
+    built_site: Path,
+) -> None:
+    # "Rules whose share of hands changes most": each rule by its English name, its id only a small
+    # code label, a link to its row of the ruleset's page (the topic and ruleset pages)
+    names: dict[str, set[str]] = {}
+    for rid in ruleset_ids():
+        for rule, name in load_ruleset(rid).rule_names.items():
+            names.setdefault(rule, set()).add(name)
+    said = 0
+    for page in _pages(built_site):
+        for sentence in re.findall(r"<p>Rules whose share of hands changes most.*?</p>", page.read_text("utf-8"), re.S):
+            labels = re.findall(r'<a href="[^"]*#rule-[a-z0-9-]+"><code class="rule-id">([^<]+)</code></a>', sentence)
+            coded = _rule_ids().findall(_prose(f"<article>{sentence}</article>", with_code=True))
+            prose = _prose(f"<article>{sentence}</article>", with_code=False)
+            scanned = [rule for rule in labels if _rule_ids().fullmatch(rule)]  # not the ids that are words
+            assert sorted(coded) == sorted(scanned), f"{page}: a rule id that is not a label linking to its row"
+            assert _rule_ids().search(prose) is None
+            for rule in labels:
+                # the words compared without their spaces: a glossary term is an element of its own
+                assert any("".join(name.split()) in "".join(prose.split()) for name in names[rule]), (
+                    f"{page}: {rule} without its English name"
+                )
+            said += len(labels)
+    assert said > 100
