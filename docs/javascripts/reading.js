@@ -3,9 +3,9 @@
 
    Without this script every annotation stands beside (or below) its paragraph. With it, they are
    closed: the words an annotation quotes are followed by a small sign, a link (a.annotated) whose
-   activation, by click, tap or Enter, opens the annotations it names beside the paragraph (below
-   it on a narrow screen) and moves the focus to them; Escape there closes them and gives the focus
-   back. A click or a tap on the words themselves does the same. The link of a paragraph's
+   activation, by click, tap or Enter, opens the annotations it names beside the paragraph (on a
+   narrow screen, just below the sentence that holds the words) and moves the focus to them; Escape
+   there closes them and gives the focus back. A click or a tap on the words themselves does the same. The link of a paragraph's
    apparatus opens all of that paragraph's. A click or a tap on a corrected word opens the
    paragraph's apparatus at that correction (what the OCR read, and why it was corrected), and one on
    a term of the glossary opens it at the term's sense. Above
@@ -46,8 +46,86 @@
     return all(scope + " " + selector + ", " + (scope ? scope + selector : selector));
   }
 
+  // On a narrow screen the annotations opened from quoted words stand just below the sentence that
+  // holds the words, not below the whole paragraph. The paragraph's text is left as it is (the Web
+  // Annotations' selectors match its text): an empty element (.note-gap) after the sentence opens a
+  // line as tall as the annotations, and their apparatus, still after the paragraph in the document
+  // (and in the order of the keyboard), is laid over that line.
+  var NARROW = window.matchMedia("(max-width: 76.1875em)");
+  var placed = null;  // {aside, gap} while the annotations stand below a sentence
+  // The gap follows the annotations' height (a doctest opened in one makes it taller).
+  var watcher = window.ResizeObserver ? new ResizeObserver(function () { layout(); }) : null;
+
+  // Where the sentence that holds `link` ends in its paragraph: after its full stop (or ? or !) and the
+  // space after it, as a text node and an offset; null at the paragraph's end.
+  function sentenceEnd(link) {
+    var text = link.closest(".transcription");
+    var walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+    walker.currentNode = link;
+    var node;
+    while ((node = walker.nextNode())) {
+      if (link.contains(node)) { continue; }
+      var end = /[.!?][\u00bb\u201d"\u2019)]*(?:\s+|$)/.exec(node.data);
+      if (end) { return { node: node, offset: end.index + end[0].length }; }
+    }
+    return null;
+  }
+
+  function insertGap(text, end) {
+    var gap = document.createElement("span");
+    gap.className = "note-gap";
+    gap.setAttribute("aria-hidden", "true");
+    if (!end) {
+      text.appendChild(gap);
+    } else if (end.node.parentNode === text) {
+      var rest = end.offset < end.node.data.length ? end.node.splitText(end.offset) : end.node.nextSibling;
+      text.insertBefore(gap, rest);
+    } else {  // the stop inside a marked word: the gap after that word
+      var top = end.node;
+      while (top.parentNode !== text) { top = top.parentNode; }
+      text.insertBefore(gap, top.nextSibling);
+    }
+    return gap;
+  }
+
+  // The annotations over the gap, as wide as the text; the gap as tall as they are.
+  function layout() {
+    if (!placed) { return; }
+    if (!NARROW.matches) { unplace(); return; }
+    var aside = placed.aside;
+    var text = placed.gap.parentNode;
+    var frame = aside.offsetParent.getBoundingClientRect();
+    var column = text.getBoundingClientRect();
+    aside.style.left = (column.left - frame.left) + "px";
+    aside.style.width = column.width + "px";
+    placed.gap.style.height = aside.offsetHeight + "px";
+    aside.style.top = (placed.gap.getBoundingClientRect().top - frame.top) + "px";
+  }
+
+  function place(link, aside) {
+    if (!NARROW.matches || document.documentElement.classList.contains("annotations-all")) { return; }
+    var text = link.closest(".transcription");
+    if (!text) { return; }
+    placed = { aside: aside, gap: insertGap(text, sentenceEnd(link)) };
+    aside.classList.add("is-below-sentence");
+    layout();
+    if (watcher) { watcher.observe(aside); }
+  }
+
+  function unplace() {
+    if (!placed) { return; }
+    if (watcher) { watcher.unobserve(placed.aside); }
+    var text = placed.gap.parentNode;
+    text.removeChild(placed.gap);
+    text.normalize();
+    placed.aside.classList.remove("is-below-sentence");
+    placed.aside.style.top = placed.aside.style.left = placed.aside.style.width = "";
+    placed = null;
+  }
+
   // Close what is open in a paragraph (or everywhere: null).
   function close(passage) {
+    unplace();
     within(passage, ".annotation.is-shown").forEach(function (a) { a.classList.remove("is-shown"); });
     within(passage, "[aria-expanded=true]").forEach(function (l) { l.setAttribute("aria-expanded", "false"); });
     within(passage, ".apparatus.is-open").forEach(function (aside) { aside.classList.remove("is-open"); });
@@ -62,6 +140,7 @@
     if (link) { link.setAttribute("aria-expanded", "true"); }
     var aside = shown[0].closest(".apparatus");
     aside.classList.add("is-open");
+    if (link && link.classList.contains("annotated")) { place(link, aside); }
     if (focus) {
       shown[0].focus({ preventScroll: true });
       shown[0].scrollIntoView({ block: "nearest" });
@@ -267,6 +346,7 @@
     });
     openTarget();
     window.addEventListener("hashchange", openTarget);
+    window.addEventListener("resize", layout);
   }
 
   if (document.readyState === "loading") {

@@ -103,6 +103,21 @@ def _rule_changes(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
     return changes[:TOP_RULES]
 
 
+def _named(change: dict[str, Any], ruleset: str, page: str) -> dict[str, Any]:
+    """A rule's change as a sentence says it: the rule's English name, and its row on the ruleset's
+    page (the id, a small code label, links there)."""
+    from reversis.core.ruleset import load_ruleset
+    from reversis_site.ruleset_page import rule_anchor
+
+    rules = load_ruleset(ruleset)
+    rule = change["rule"]
+    return {
+        **change,
+        "name": rules.rule_name(rule),
+        "href": relative(f"rulesets/{ruleset}.md", page) + "#" + rule_anchor(rule),
+    }
+
+
 def figure_svg(ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]]) -> str:
     """The plot of one option: per bot, each player's mean per hand with its interval under each
     reading, and the change in the share of hands of the rules that change most."""
@@ -221,7 +236,7 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
         "labels": [player_label(label) for label in labels],
         "rows": rows,
         "differences": differences,
-        "rules": {bot: _rule_changes(by_bot[bot]) for bot in bots},
+        "rules": {bot: [_named(c, ruleset, page) for c in _rule_changes(by_bot[bot])] for bot in bots},
         "moved": moved,
         "unchanged": [said for bot in bots if (said := unchanged(bot, by_bot[bot]))],
     }

@@ -46,6 +46,41 @@ def _shown(tab: Any) -> int:
     return count
 
 
+#: The text of paragraph 4 as an annotation client reads it (its textContent) and as it is laid out
+#: (its innerText), and its number of nodes once adjacent texts are joined (the same once a note is
+#: closed: nothing of its placing is left in the paragraph).
+_TEXTS = """() => {
+  const p = document.getElementById('p4');
+  const copy = p.cloneNode(true);
+  copy.normalize();
+  return [p.textContent, p.innerText, copy.childNodes.length];
+}"""
+
+#: The bottom of the sentence that holds a mark (its first full stop, ? or ! after the mark), and the
+#: top of the first letter after it (null: the sentence ends the paragraph), found in the text itself.
+_SENTENCE = """(mark) => {
+  const walker = document.createTreeWalker(mark.closest('.transcription'), NodeFilter.SHOW_TEXT);
+  walker.currentNode = mark;
+  const box = (node, at) => {
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    return range.getBoundingClientRect();
+  };
+  let node, stop = null;
+  while (!stop && (node = walker.nextNode())) {
+    const found = mark.contains(node) ? null : /[.!?]/.exec(node.data);
+    if (found) stop = [node, found.index];
+  }
+  let [at, from] = stop, next = null;
+  for (from += 1; at && next === null; at = walker.nextNode(), from = 0) {
+    const letter = /\\S/.exec(at.data.slice(from));
+    if (letter) next = box(at, from + letter.index).top;
+  }
+  return {bottom: box(stop[0], stop[1]).bottom, next: next};
+}"""
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("path", SOURCES)
 def test_the_text_comes_first(visit: Callable[..., Visit], screenshots: Path, path: str, width: str) -> None:
@@ -68,13 +103,15 @@ def test_annotations_open_beside_the_words_they_quote(
     scheme: str,
 ) -> None:
     """A click on the sign after quoted words opens their annotations, in the column beside the
-    paragraph on a wide screen (where the paragraph's other annotations stand by their titles), below
-    it on a phone; a second click closes them."""
+    paragraph on a wide screen (where the paragraph's other annotations stand by their titles), on a
+    phone just below the sentence that holds the words, the rest of the paragraph after them, its
+    text unchanged (the Web Annotations' quotes are still found in it); a second click closes them."""
     v, tab = _open(visit, SOURCE, width=width, scheme=scheme)
     mark = tab.locator(".passage-text[data-paragraph=p4] a.annotated").nth(2)
     mark.scroll_into_view_if_needed()
     named = (mark.get_attribute("data-annotations") or "").split()
     assert named
+    closed = tab.evaluate(_TEXTS)
     mark.click()
     first = tab.locator(f"[id='{named[0]}']")
     first.wait_for(state="visible")
@@ -92,12 +129,28 @@ def test_annotations_open_beside_the_words_they_quote(
         titles = tab.locator(".apparatus[data-paragraph=p4] .annotation-title")
         assert titles.count() > len(named) and all(titles.nth(i).is_visible() for i in range(titles.count()))
     else:
-        assert note["y"] >= text["y"] + text["height"], "the annotation is not below the paragraph"
-        assert note["x"] + note["width"] <= WIDTHS[width]["width"]
+        sentence = mark.evaluate(_SENTENCE)
+        assert sentence["next"] is not None, "the words' sentence is the paragraph's last: choose another"
+        below = note["y"] - sentence["bottom"]
+        assert 0 <= below <= 24, f"the annotation's top is {below:.0f} px from the bottom of its sentence"
+        shown = tab.locator(".apparatus[data-paragraph=p4] .annotation.is-shown")
+        bottom = max(b["y"] + b["height"] for b in (shown.nth(i).bounding_box() for i in range(shown.count())) if b)
+        assert sentence["next"] >= bottom, "the rest of the paragraph is not after the annotation"
+        assert note["x"] >= text["x"] and note["x"] + note["width"] <= WIDTHS[width]["width"]
+        assert tab.evaluate(_TEXTS)[:2] == closed[:2], "the paragraph's text changed"
+        # a doctest opened in the annotation: the rest of the paragraph moves down with it
+        first.locator("details.annotation-example > summary").click()
+        first.locator("pre.doctest").wait_for(state="visible")
+        tab.wait_for_function(
+            f"([id, mark]) => document.getElementById(id).getBoundingClientRect().bottom <= ({_SENTENCE})(mark).next",
+            arg=[named[0], mark.element_handle()],
+            timeout=5000,
+        )
     tab.screenshot(path=str(screenshots / f"reading-annotation-{width}-{scheme}.png"))
     mark.click()
     first.locator(".annotation-quote").wait_for(state="hidden")
     assert _shown(tab) == 0 and mark.get_attribute("aria-expanded") == "false"
+    assert tab.evaluate(_TEXTS) == closed
     assert not v.errors, v.errors
 
 

@@ -9,7 +9,12 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
+import yaml
+
 from reversis.core.ruleset import load_ruleset, ruleset_ids
+from reversis.corpus import load_corpus
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 #: void elements, which have no end tag
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"})
@@ -96,15 +101,81 @@ def test_an_example_page_names_its_players_by_their_place_in_the_hand(built_site
     assert "The third hand pays 2 to the second hand: the taker of the placed quinola pays." in prose
 
 
-def test_no_example_page_numbers_its_players_in_the_hands_it_tells(built_site: Path) -> None:
-    # the narrative, the deal, the exchange, the replay, the tricks, the payments and the result;
-    # a reading's words, which tell the deal of its annotation's doctest, are left out
+def test_no_page_numbers_a_player_in_its_prose(built_site: Path) -> None:
+    # the narratives, the deals, the replays, the payments, and the readings' words about their
+    # annotation's doctest deal: a player is named by his place in the hand; his seat in a file shows
+    # only as code (``seat: 2``)
     numbered = {}
-    for page in sorted((built_site / "examples").glob("*/index.html")):
-        html = page.read_text(encoding="utf-8")
-        told = re.sub(r'<div class="reading">.*?</div>', "", html, flags=re.S)
-        assert told.count("<article") == 1
-        hits = re.findall(r"\b[Ss]eats? \d", _prose(told, with_code=False))
+    for page in _pages(built_site):
+        hits = re.findall(r"\b[Ss]eats? \d", _prose(page, with_code=False))
         if hits:
-            numbered[page.parent.name] = len(hits)
+            numbered[str(page.relative_to(built_site))] = len(hits)
     assert numbered == {}
+
+
+def test_the_scan_for_numbered_players_finds_the_seats_of_the_files(built_site: Path) -> None:
+    # with the code kept, the scan finds the seats as the files number them (``seat: 0`` on every
+    # example page, the seats the annotations' doctests number on the source and topic pages)
+    shown = [page for page in _pages(built_site) if re.search(r"\b[Ss]eats?:?\s+\d", _prose(page, with_code=True))]
+    assert len(shown) > 100
+
+
+def test_no_worked_example_numbers_its_players_in_its_narrative() -> None:
+    # the scenario file's narrative, which its page shows with the file, says the players' places too
+    # (and a Romestecq example's sides as the article names them, the dealer's and the other)
+    numbered = {}
+    for path in sorted(EXAMPLES.glob("*/*.yaml")):
+        story = str(yaml.safe_load(path.read_text(encoding="utf-8")).get("narrative") or "")
+        hits = re.findall(r"\b[Ss](?:eats? \d|ides? [01]\b)", story)
+        if hits:
+            numbered[f"{path.parent.name}/{path.name}"] = hits
+    assert len(list(EXAMPLES.glob("*/*.yaml"))) > 140
+    assert numbered == {}
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.replace("’", "'").casefold().split())
+
+
+def test_every_quotation_in_a_rulesets_conventions_has_its_english_beside_it() -> None:
+    # a convention quotes its source's words "…" and gives their English beside them in brackets
+    # (the paragraph's translation): ``"à sa gauche" (to his left)``
+    clean = [_folded(p.clean) for p in load_corpus().paragraphs()]
+    quoted, bare = 0, []
+    for rid in ruleset_ids():
+        for convention in load_ruleset(rid).conventions:
+            for match in re.finditer(r"\"([^\"]+)\"( \([^)]+\))?", " ".join(convention.text.split())):
+                if not any(_folded(match.group(1)) in paragraph for paragraph in clean):
+                    continue  # not a source's words (Hoyle's "fish")
+                quoted += 1
+                if match.group(2) is None:
+                    bare.append(f"{rid} {convention.topic}: {match.group(0)}")
+    assert quoted >= 3
+    assert bare == []
+
+
+def test_a_readings_sentence_names_each_rule_in_english_with_its_id_a_label_linking_to_its_row(
+    built_site: Path,
+) -> None:
+    # "Rules whose share of hands changes most": each rule by its English name, its id only a small
+    # code label, a link to its row of the ruleset's page (the topic and ruleset pages)
+    names: dict[str, set[str]] = {}
+    for rid in ruleset_ids():
+        for rule, name in load_ruleset(rid).rule_names.items():
+            names.setdefault(rule, set()).add(name)
+    said = 0
+    for page in _pages(built_site):
+        for sentence in re.findall(r"<p>Rules whose share of hands changes most.*?</p>", page.read_text("utf-8"), re.S):
+            labels = re.findall(r'<a href="[^"]*#rule-[a-z0-9-]+"><code class="rule-id">([^<]+)</code></a>', sentence)
+            coded = _rule_ids().findall(_prose(f"<article>{sentence}</article>", with_code=True))
+            prose = _prose(f"<article>{sentence}</article>", with_code=False)
+            scanned = [rule for rule in labels if _rule_ids().fullmatch(rule)]  # not the ids that are words
+            assert sorted(coded) == sorted(scanned), f"{page}: a rule id that is not a label linking to its row"
+            assert _rule_ids().search(prose) is None
+            for rule in labels:
+                # the words compared without their spaces: a glossary term is an element of its own
+                assert any("".join(name.split()) in "".join(prose.split()) for name in names[rule]), (
+                    f"{page}: {rule} without its English name"
+                )
+            said += len(labels)
+    assert said > 100
