@@ -26,6 +26,7 @@ from reversis import (
     ScenarioError,
     load_ruleset,
     play,
+    rank_key,
     start,
 )
 from reversis.games.reversis.events import BeteOwed, Declared, QuinolaFate
@@ -307,3 +308,48 @@ def test_romestecq_a_hand_built_without_a_generator_draws_the_sixth_card_as_ever
     hand = RomestecqHand(rules, dealer=0, hands=hands, faults=[("six-cards", 2, False)])
     assert rules.pack.names(hand.talon[-1:]) == ["6S"]
     assert [len(cards) for cards in hand.hands] == [5, 5, 5, 5]
+
+
+# -- the public API's values that the command line does not print --------------------------------
+
+
+def test_rank_key_gives_each_criterion_its_documented_value() -> None:
+    # rank_key is public (``from reversis import rank_key``): its values, not only their order, are what a
+    # caller reads. no-trick: 0 for a seat without a trick, 1 otherwise; renouncer-first: 0 for the
+    # renouncer who kept his right, 1 for every other seat (no renouncer here).
+    options = {"talon_ranking": ["no-trick", "renouncer-first", "tricks", "eldest-first"]}
+    hand = play("encyclopedie-1765", hands=ENC_PLACED, plays="9S JH", options=options).hand
+    won = hand.tricks_won
+    eldest = [(s - hand.dealer - 1) % 4 for s in range(4)]
+    assert [rank_key(hand, s) for s in range(4)] == [(1 if won[s] else 0, 1, won[s], eldest[s]) for s in range(4)]
+    assert {rank_key(hand, seat)[0] for seat in range(4)} >= {1}
+
+
+def test_romestecq_a_refusal_carries_the_paragraphs_of_its_rule() -> None:
+    # IllegalPlay.cites is public: a caller of the Hand reads there the paragraph that forbids the play
+    # (article 11, a card before its turn; article 12, a revoke)
+    from reversis.romestecq import start as start_romestecq
+
+    table = start_romestecq({1: "AS KS QS JS TS", 2: "AH KH QH JH 9S"}, "AS")
+    hand = table.hand
+    with pytest.raises(IllegalPlay) as err:
+        hand.play(hand.rules.pack.parse("KS"), seat=1)
+    assert (err.value.rule, err.value.cites) == ("play.turn", ("dictionnaire-jeux-r:26",))
+    with pytest.raises(IllegalPlay) as err:
+        hand.play(hand.rules.pack.parse("AH"))
+    assert (err.value.rule, err.value.cites) == ("play.follow", ("dictionnaire-jeux-r:27",))
+
+
+def test_romestecq_a_card_played_out_of_turn_is_recorded_with_its_trick() -> None:
+    # article 11 under accept_illegal: the card played before its turn is taken back, and the record of
+    # the plays (Hand.played, public) keeps it with the trick in which it was played, the second here
+    from reversis.games.romestecq.hand import Played
+    from reversis.romestecq import start as start_romestecq
+
+    # seat 1's ace of spades takes the first trick, and he leads the second; seat 3 plays before him
+    table = start_romestecq({1: "AS KS QS JS TS"}, "AS 9S KH 8H", options={"accept_illegal": True})
+    hand = table.hand
+    assert (hand.trick_no, hand.to_act) == (2, 1)
+    queen = hand.rules.pack.parse("QH")
+    hand.play(queen, seat=3)
+    assert hand.played[-1] == Played(3, queen, None, 2, out_of_turn=True)
