@@ -13,8 +13,7 @@ import the mutated module in place of the original:
    that ``reversis compare`` and ``make readings`` count, the events, an error's type, rule, cites and
    message, and a sitting's table and record. The probe plays every example scenario of each ruleset
    of the module's game, seeded hands by every bot, and a sitting, under the ruleset's own options and
-   then under each value of each option that the mutated function (or a function of its module that
-   it calls) reads, one option changed at a time.
+   then under each value of each option that the mutated function reads, one option changed at a time.
 
 The probe also counts the cases in which the original runs the mutated line: a mutant whose line the
 probe never reaches is reported as such (the probe then proves nothing about it). The exit status is
@@ -40,8 +39,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 #: how much the probe plays in each case (every example scenario of the ruleset is played besides)
-SEEDS_PER_BOT = 6
-SITTING_HANDS = 8
+SEEDS_PER_BOT = 3
+SITTING_HANDS = 6
+AUDIT = ROOT / "tests" / "mutants" / "audit.md"
 
 
 # -- the mutant ---------------------------------------------------------------------------------
@@ -73,25 +73,17 @@ def _function_nodes(tree: ast.Module) -> dict[str, ast.FunctionDef]:
 
 
 def names_read(module: str, function: str) -> set[str]:
-    """The attribute and variable names the function reads, with those of the functions of its module
-    that it calls, and that they call."""
+    """The attribute and variable names the function reads (an option is read under its own name, as
+    ``hand.params.settle.talon_ranking``)."""
     functions = _function_nodes(ast.parse((ROOT / module).read_text(encoding="utf-8")))
-    seen: set[str] = set()
-    todo = [function]
     names: set[str] = set()
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in functions:
-            continue
-        seen.add(name)
-        for node in ast.walk(functions[name]):
-            if isinstance(node, ast.Attribute):
-                names.add(node.attr)
-            elif isinstance(node, ast.Name):
-                names.add(node.id)
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                names.add(node.value)
-        todo.extend(n for n in names if n in functions)
+    for node in ast.walk(functions[function]):
+        if isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)
     return names
 
 
@@ -250,10 +242,12 @@ def audit_one(key: str, module: str, survivor: dict[str, Any]) -> dict[str, Any]
         "id": key,
         "change": survivor["change"],
         "line": f"{module}:{survivor['line']}",
-        "tests": "pass" if tests.returncode == 0 else f"FAIL ({tail[0]})",
+        "tests": f"{'pass' if tests.returncode == 0 else 'FAIL'} ({tail[0].strip('= ')})",
         "cases": len(cases),
         "options": sorted({n for c in cases for n in c["options"]}),
         "played": original["played"],
+        "errors": f"{original['errors']} of {original['items']} items",
+        "mutant_played": mutant["played"],
         "line_run_in": f"{original['line_cases']} of {len(cases)} cases",
         "verdict": "same" if not differs else "DIFFERENT",
         "first_difference": None if not differs else f"{cases[differs[0][0]]}: {differs[0][1]}",
@@ -270,10 +264,44 @@ def audit(count: int, seed: int | None) -> int:
         result["reason"] = judgment["reason"]
         results.append(result)
         print(json.dumps(result, ensure_ascii=False), flush=True)
-    bad = [r for r in results if r["tests"] != "pass" or r["verdict"] != "same"]
+    bad = [r for r in results if not r["tests"].startswith("pass") or r["verdict"] != "same"]
     unreached = [r for r in results if r["line_run_in"].startswith("0 of")]
-    print(f"{len(results)} audited: {len(bad)} not equivalent, {len(unreached)} whose line the probe never ran")
+    summary = f"{len(results)} audited: {len(bad)} not equivalent, {len(unreached)} whose line the probe never ran"
+    AUDIT.write_text(_markdown(count, seed, results, summary), encoding="utf-8")
+    print(f"{summary}; written to {AUDIT.relative_to(ROOT)}")
     return 1 if bad else 0
+
+
+def _cases(options: list[str]) -> str:
+    if not options:
+        return "each ruleset of its game under its own options; the function reads no option"
+    return f"each ruleset of its game under its own options, then one case per value of {', '.join(options)}"
+
+
+def _markdown(count: int, seed: int, results: list[dict[str, Any]], summary: str) -> str:
+    """The audit as the file ``tests/mutants/audit.md`` keeps it."""
+    lines = [
+        "# Judged equivalents checked by running the mutant",
+        "",
+        f"`python scripts/mutants.py --audit {count} --seed {seed}` (scripts/mutants_audit.py says what it runs).",
+        f"Each probe case plays every example scenario of the ruleset, {SEEDS_PER_BOT} seeded hands per bot and a",
+        f"sitting of {SITTING_HANDS} hands. {summary}.",
+        "",
+    ]
+    for r in results:
+        lines += [
+            f"## `{r['id']}`",
+            "",
+            f"- change ({r['line']}): `{r['change']}`",
+            f"- reason judged: {r['reason']}",
+            f"- the check's tests on the mutant: {r['tests']}",
+            f"- probe: {r['cases']} cases ({_cases(r['options'])}), {r['played']} hands played ({r['errors']} an"
+            f" error); the original ran the mutated line in {r['line_run_in']}",
+            f"- what a user observes: {r['verdict']}"
+            + (f" (first: {r['first_difference']})" if r["verdict"] != "same" else ""),
+            "",
+        ]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--child"]:

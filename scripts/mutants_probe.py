@@ -44,10 +44,14 @@ def _hand(game: Any, scenario: Any, hand: Any) -> dict[str, Any]:
     }
 
 
+ERRORS = [0]  # the items that ended in an error, counted
+
+
 def _observed(run: Callable[[], Any]) -> Any:
     try:
         return run()
     except Exception as exc:  # any error is something a user sees: its type, rule and message
+        ERRORS[0] += 1
         return _error(exc)
 
 
@@ -109,5 +113,8 @@ def probe(data: dict[str, Any], out: TextIO) -> int:
         sys.settrace(None)
         line_cases += hit[0]
         cases.append({"items": items})
-    json.dump({"cases": cases, "played": counter[0], "line_cases": line_cases}, out)
+    total = sum(len(c["items"]) for c in cases)
+    json.dump(
+        {"cases": cases, "played": counter[0], "items": total, "errors": ERRORS[0], "line_cases": line_cases}, out
+    )
     return 0
