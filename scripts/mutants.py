@@ -290,7 +290,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--from-run", type=Path, metavar="DIR", help="write the report from a finished run's mutants/ folder instead"
     )
+    parser.add_argument(
+        "--audit", type=int, metavar="N", help="run N judged equivalents drawn at random (scripts/mutants_audit.py)"
+    )
+    parser.add_argument("--seed", type=int, help="the seed of --audit's draw (default: a random one, printed)")
     args = parser.parse_args(argv)
+    if args.audit is not None:
+        from mutants_audit import audit  # scripts/, beside this file
+
+        return audit(args.audit, args.seed)
     equivalents = load_equivalents()
     report = load_report()
     texts = examples_by_name()

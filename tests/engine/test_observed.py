@@ -1,8 +1,9 @@
 """What a user observes of a hand, asserted where no annotation's doctest does: the mutation check
 (``make mutants``) runs these tests beside the annotations' doctests, so that a change of the engine
-that shows in the ledger, the bêtes, the events' rules (which ``reversis compare`` and ``make
-readings`` count), an error's type, rule and message, or the account that ``reversis play`` prints,
-is killed by a test rather than judged equivalent.
+that shows in the events' rules (which ``reversis compare`` and ``make readings`` count), an error's
+type, rule, cites and message, the values of the public API, or the account that ``reversis play``
+prints, is killed by a test rather than judged equivalent. A change of a rule (who pays whom, how
+much, what is refused) is killed by the doctest of the annotation that quotes the rule, not here.
 
 Each deal is chosen so that the change would show: the leader and the taker of the trick that
 matters are different seats. The account's wording of players and rules is not asserted here (it
@@ -11,11 +12,7 @@ is the report's to choose); its amounts and cards are.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 import pytest
-import yaml
 
 from reversis import (
     IllegalAction,
@@ -26,79 +23,14 @@ from reversis import (
     ScenarioError,
     load_ruleset,
     play,
+    rank_key,
     start,
 )
 from reversis.games.reversis.events import BeteOwed, Declared, QuinolaFate
 from reversis.games.reversis.game import GAME
 from reversis.games.reversis.hand import Hand
-from reversis.games.reversis.result import result
-from reversis.games.reversis.scenario import parse_scenario, run
 
-KEEP = {1: "pass", 2: "pass", 3: "pass"}
-
-
-def _scenario(ruleset: str, deal: dict[str, Any], **fields: Any) -> Any:
-    data = {
-        "ruleset": ruleset,
-        "dealer": 0,
-        "hands": {seat: cards.split() for seat, cards in deal["hands"].items()},
-        "talon": deal["talon"].split(),
-        "exchange": deal["exchange"],
-        "plays": deal["plays"].split(),
-        **fields,
-    }
-    return parse_scenario(yaml.safe_dump(data, sort_keys=False), source="<test>")
-
-
-# -- rules ---------------------------------------------------------------------------------------
-
-# Seat 1 takes every trick and makes the Reversis; in the third trick he leads the ace of hearts,
-# and seat 2, whose only heart is the quinola, must give it: a quinola forced.
-MAKER_FORCES: dict[str, Any] = {
-    "hands": {
-        1: "KS QS AH KD QD JD KH QH KC QC JC",
-        2: "AS 7C AC JH 2S 3S 5C 6C 2C 3C 4C",
-        3: "JS 9S 8S 9H 8H 7H 8D 7D 6D 9C 8C",
-        0: "7S 6S 5S 4S 6H 5H 4H 5D 4D 3D 2D AD",
-    },
-    "talon": "9D 2H 3H",
-    "exchange": {**KEEP, 0: {"discard": "2D"}},
-    "plays": "KS 2S JS 7S QS 3S 9S 6S AH JH 9H 6H KD 5C 8D 5D QD AS 7D 4D JD AC 6D 3D KH 6C 8H 5H "
-    "QH 7C 7H 4H KC 2C 9C AD QC 3C 8C 5S JC 4C 8S 4S",
-}
-
-
-def test_a_reversis_forgives_only_the_quinola_bete_of_its_own_hand() -> None:
-    # espagnolette-19c, rules 19-20: "excepté toujours s'il y a Reversis fait ou rompu", what the quinola
-    # forced in this hand cost comes back; a bête seat 2 owes from an earlier hand of the sitting
-    # (carried with the rule that made it) is still owed.
-    scenario = _scenario("espagnolette-19c", MAKER_FORCES, options={"quinola_forced_bete": True}, pool=200)
-    hand = run(replace(scenario, betes=[(2, 9, "quinola.forced.bete")]))
-    res = result(hand)
-    assert res["quinola"] == {"how": "forced", "seat": 2, "trick": 3}
-    assert res["reversis"] == {"by": 1, "made": True, "cut_by": None}
-    assert [(e.seat, e.amount, e.rule) for e in hand.events if isinstance(e, BeteOwed)] == [
-        (2, 202, "quinola.forced.bete")  # the pool after the deal's payment
-    ]
-    assert res["betes"] == [{"seat": 2, "amount": 9, "rule": "quinola.forced.bete"}]
-
-
-def test_a_reversis_forgives_the_quinola_bete_of_its_hand() -> None:
-    # the same hand with no bête carried: the one the forced quinola made is the only one, and it goes
-    hand = run(_scenario("espagnolette-19c", MAKER_FORCES, options={"quinola_forced_bete": True}, pool=200))
-    assert [(e.seat, e.rule) for e in hand.events if isinstance(e, BeteOwed)] == [(2, "quinola.forced.bete")]
-    assert result(hand)["betes"] == []
-
-
-def test_a_quinola_played_in_an_accepted_revoke_does_not_refresh_the_pool() -> None:
-    # Seat 2 holds a spade but plays the quinola on seat 1's nine of spades: a revoke, accepted. The
-    # quinola was neither "écarté" (it did not lie in the talon) nor forced: no refresh (¶9).
-    cards = {1: "9S 8S 7S 6S 5S 4S 3S 2S KC QC JC", 2: "JH AS 9D 8D 7D 6D 5D 4D 3D 2D KD"}
-    game = play("encyclopedie-1765", hands=cards, plays="9S JH", options={"accept_illegal": True}, pool=10)
-    assert game.paid("penalty.revoke") == [(2, "pool", 10)]
-    assert game.result["quinola"] is None
-    assert game.paid("pool.refresh") == []
-    assert not [e for e in game.hand.events if getattr(e, "how", None) == "talon"]
+# -- refusals and what a player is shown ---------------------------------------------------------
 
 
 def test_each_player_his_own_talon_card_needs_a_card_for_each() -> None:
@@ -307,3 +239,48 @@ def test_romestecq_a_hand_built_without_a_generator_draws_the_sixth_card_as_ever
     hand = RomestecqHand(rules, dealer=0, hands=hands, faults=[("six-cards", 2, False)])
     assert rules.pack.names(hand.talon[-1:]) == ["6S"]
     assert [len(cards) for cards in hand.hands] == [5, 5, 5, 5]
+
+
+# -- the public API's values that the command line does not print --------------------------------
+
+
+def test_rank_key_gives_each_criterion_its_documented_value() -> None:
+    # rank_key is public (``from reversis import rank_key``): its values, not only their order, are what a
+    # caller reads. no-trick: 0 for a seat without a trick, 1 otherwise; renouncer-first: 0 for the
+    # renouncer who kept his right, 1 for every other seat (no renouncer here).
+    options = {"talon_ranking": ["no-trick", "renouncer-first", "tricks", "eldest-first"]}
+    hand = play("encyclopedie-1765", hands=ENC_PLACED, plays="9S JH", options=options).hand
+    won = hand.tricks_won
+    eldest = [(s - hand.dealer - 1) % 4 for s in range(4)]
+    assert [rank_key(hand, s) for s in range(4)] == [(1 if won[s] else 0, 1, won[s], eldest[s]) for s in range(4)]
+    assert {rank_key(hand, seat)[0] for seat in range(4)} >= {1}
+
+
+def test_romestecq_a_refusal_carries_the_paragraphs_of_its_rule() -> None:
+    # IllegalPlay.cites is public: a caller of the Hand reads there the paragraph that forbids the play
+    # (article 11, a card before its turn; article 12, a revoke)
+    from reversis.romestecq import start as start_romestecq
+
+    table = start_romestecq({1: "AS KS QS JS TS", 2: "AH KH QH JH 9S"}, "AS")
+    hand = table.hand
+    with pytest.raises(IllegalPlay) as err:
+        hand.play(hand.rules.pack.parse("KS"), seat=1)
+    assert (err.value.rule, err.value.cites) == ("play.turn", ("dictionnaire-jeux-r:26",))
+    with pytest.raises(IllegalPlay) as err:
+        hand.play(hand.rules.pack.parse("AH"))
+    assert (err.value.rule, err.value.cites) == ("play.follow", ("dictionnaire-jeux-r:27",))
+
+
+def test_romestecq_a_card_played_out_of_turn_is_recorded_with_its_trick() -> None:
+    # article 11 under accept_illegal: the card played before its turn is taken back, and the record of
+    # the plays (Hand.played, public) keeps it with the trick in which it was played, the second here
+    from reversis.games.romestecq.hand import Played
+    from reversis.romestecq import start as start_romestecq
+
+    # seat 1's ace of spades takes the first trick, and he leads the second; seat 3 plays before him
+    table = start_romestecq({1: "AS KS QS JS TS"}, "AS 9S KH 8H", options={"accept_illegal": True})
+    hand = table.hand
+    assert (hand.trick_no, hand.to_act) == (2, 1)
+    queen = hand.rules.pack.parse("QH")
+    hand.play(queen, seat=3)
+    assert hand.played[-1] == Played(3, queen, None, 2, out_of_turn=True)

@@ -49,7 +49,7 @@ def trick_payments(
             pay(seat, leader, p.ace_forced_values[card] * factor, rule="ace.forced", trick=number)
     # An ace led earns and costs nothing ("le joueur qui doit commencer ... ne gagne ni ne perd rien").
     if lead == p.quinola:
-        _quinola_led(hand, seat=leader, factor=factor, winner=winner)
+        _quinola_led(hand, seat=leader, factor=factor)
 
 
 def _quinola_plain(hand: Hand, *, number: int, lead: Card, leader: int, specials: list[tuple[int, Card, bool]]) -> None:
@@ -214,7 +214,7 @@ def _lead_forced(hand: Hand, seat: int) -> bool:
     return True
 
 
-def _quinola_led(hand: Hand, *, seat: int, factor: int, winner: int) -> None:
+def _quinola_led(hand: Hand, *, seat: int, factor: int) -> None:
     # "... ou qui le joue lui-même, n'ayant pu le jetter en renonce, fait la bête"
     if not _lead_forced(hand, seat):
         _quinola_given(hand, seat=seat)

@@ -27,7 +27,11 @@ __all__ = ["rank_key", "rank_seats", "settle"]
 
 
 def rank_key(hand: Hand, seat: int) -> tuple[int, ...]:
-    """A seat's standing for the talon, one value per criterion of ``talon_ranking``; lower is better."""
+    """A seat's standing for the talon, one value per criterion of ``talon_ranking``; lower is better.
+
+    tricks and points: the seat's count; no-trick: 0 for a seat that took no trick, else 1;
+    left-of-dealer, eldest-first, dealer-first: the seat's place in that order, from 0 (left-of-dealer
+    from 1, the dealer last); renouncer-first: 0 for a renouncer who kept his right, else 1."""
     n, dealer = hand.players, hand.dealer
     values = []
     for criterion in hand.params.settle.talon_ranking:
@@ -134,7 +138,7 @@ def _award_pool(
     if made_by is not None and options.reversis_wins_pool:
         claimants.append((made_by, "reversis.pool"))
     if attempt_by is not None and quinola is not None and quinola.seat is not None and quinola.how != "placed":
-        _quinola_pool_after_reversis(hand, quinola, made_by, attempt_by, claimants, number)
+        _quinola_pool_after_reversis(hand, quinola, made_by, number)
     if made_by is not None:
         _maker_collects_quinola(hand, made_by, number)
     if claimants and hand.pool:
@@ -223,8 +227,6 @@ def _quinola_pool_after_reversis(
     hand: Hand,
     quinola: QuinolaFate,
     made_by: int | None,
-    attempt_by: int,
-    claimants: list[tuple[int, str]],
     number: int,
 ) -> None:
     """What a reversis made or broken does to a quinola forced, given or led (the espagnolette's rules
