@@ -10,14 +10,15 @@
  * - A doctest (pre.doctest): the example in an editor, run, each output beside the expected one.
  *
  * The engine is the package's own (reversis.apps.web, reversis.apps.web_doctest) in Pyodide, in a Web Worker
- * (worker.js); a request that runs past LIMIT seconds is stopped by terminating the worker; a
+ * (worker.js, loaded by engine.js); a request that runs past LIMIT seconds is stopped by terminating the worker; a
  * failure to load is said in one sentence with a "Try again" button (see site_engine/README.md). Every
  * text from the engine or the reader is set as text (textContent), never parsed as HTML. No inline
  * style: classes of try.css only.
  */
 
+import { Engine } from "./engine.js";
+
 const LIMIT = 5; // seconds a play or a doctest may run
-const SILENCE = 15; // seconds the engine's worker may take to say it has started
 const FETCH = 15; // seconds a small file of the site (a scenario, a ruleset's options) may take
 let root = "";
 let engine = null;
@@ -31,95 +32,11 @@ export function start(siteRoot) {
   return { mount, mountDoctest, shared };
 }
 
-// ---- the engine in its worker ------------------------------------------------------------------
-
-// The sentence a failure to load says, with what went wrong in a few words (the worker's).
-function loadFailure(detail) {
-  return `The engine could not be loaded: ${detail}. Check the connection, then press “Try again”.`;
-}
-
-class Engine {
-  constructor() {
-    this.listeners = new Set();
-    this.pending = new Map();
-    this.next = 1;
-    this.progress = { loaded: 0, total: 0 };
-    this.pressed = performance.now();
-    this.ready = new Promise((resolve, reject) => {
-      this.failLoad = (detail) => {
-        clearTimeout(this.silence);
-        this.stop();
-        reject(new Error(loadFailure(detail)));
-      };
-      // a worker that the browser will not start, or whose first file never comes, says nothing
-      this.silence = setTimeout(() => this.failLoad(`its worker did not start within ${SILENCE} seconds`), SILENCE * 1000);
-      try {
-        this.worker = new Worker(root + "try/worker.js", { type: "module" });
-      } catch (error) {
-        this.worker = null;
-        this.failLoad(`the browser refused to start its worker (${error.message || error})`);
-        return;
-      }
-      this.worker.onmessage = (event) => {
-        const data = event.data;
-        clearTimeout(this.silence);
-        if (data.started) {
-          return;
-        } else if (data.progress) {
-          this.progress = data.progress;
-          this.listeners.forEach((f) => f(data.progress));
-        } else if (data.ready) {
-          this.loadSeconds = (performance.now() - this.pressed) / 1000;
-          this.phases = data.ready.phases;
-          resolve();
-        } else if (data.failed) {
-          this.failLoad(data.failed);
-        } else if (this.pending.has(data.id)) {
-          const { done, fail, timer } = this.pending.get(data.id);
-          clearTimeout(timer);
-          this.pending.delete(data.id);
-          if (data.error) {
-            fail(new Error(data.error));
-          } else {
-            done(data);
-          }
-        }
-      };
-      this.worker.onerror = (event) => {
-        event.preventDefault();
-        this.failLoad(`the browser could not run its worker (${event.message || "a file of it did not download"})`);
-      };
-    });
-  }
-
-  async request(op, text, options) {
-    await this.ready;
-    const id = this.next++;
-    return new Promise((done, fail) => {
-      const timer = setTimeout(() => {
-        this.stop();
-        fail(new Error(`Stopped after ${LIMIT} seconds: the engine was still working (an endless loop?). The next run loads it again.`));
-      }, LIMIT * 1000);
-      this.pending.set(id, { done, fail, timer });
-      this.worker.postMessage({ id, op, text, options });
-    });
-  }
-
-  stop() {
-    if (this.worker) {
-      this.worker.terminate();
-    }
-    this.pending.forEach(({ timer }) => clearTimeout(timer));
-    this.pending.clear();
-    if (engine === this) {
-      engine = null;
-    }
-  }
-}
+// ---- the engine in its worker (engine.js, shared with "Play a hand") ---------------------------
 
 function theEngine() {
-  if (!engine) {
-    engine = new Engine();
+  if (!engine || engine.stopped) {
+    engine = new Engine(root, { limit: LIMIT });
   }
   return engine;
 }

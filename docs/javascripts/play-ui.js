@@ -1,16 +1,17 @@
 /* "Play a hand": the table of a page play/<ruleset>/, loaded by play.js.
  *
- * The engine is the one "Try it" runs (try/worker.js: Pyodide in a Web Worker, from the site
- * itself); this file drives the package's reversis.apps.table through it, one request per move:
- * {op: "open" | "act" | "next"}, answered with what was said and what the page shows now. Every
+ * The engine is the one "Try it" runs, loaded by Try it's own module (try/engine.js: Pyodide in a
+ * Web Worker, from the site itself, with its limits and its words for a failure); this file drives
+ * the package's reversis.apps.table through it, one request per move: {op: "open" | "act" |
+ * "next"}, answered with what was said and what the page shows now. Every
  * card of the reader's hand is a button (those he may play marked); a card the rules refuse is
  * sent all the same, and the engine's refusal is shown and announced. Each sentence the engine says
  * (a card played, a trick taken, a payment) goes to a list and to a polite live region. Every text
  * is set as text (textContent), never parsed as HTML; no inline style (classes of play.css).
  */
 
-const LOAD_LIMIT = 120; // seconds the engine may take to load (a busy machine takes 45) before the page says it failed
-const MOVE_LIMIT = 10; // seconds one move may take
+const MOVE_LIMIT = 10; // seconds one move may take (the bots' cards with it) before the engine is stopped
+const WAIT = 15; // seconds the engine's own module (try/engine.js) may take to arrive, as try.js waits for Try it's
 let root = "";
 
 // what the page measures, read by the browser tests: the first deal shown, each move, the settlement
@@ -30,50 +31,33 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-// ---- the engine ---------------------------------------------------------------------------------
+// ---- the engine: Try it's own loader (try/engine.js), its limits and its words ------------------
 
-class Engine {
-  constructor(onProgress) {
-    this.pending = new Map();
-    this.next = 1;
-    this.worker = new Worker(root + "try/worker.js", { type: "module" });
-    this.ready = new Promise((resolve, reject) => {
-      const limit = setTimeout(() => reject(new Error(`it did not load within ${LOAD_LIMIT} seconds`)), LOAD_LIMIT * 1000);
-      this.worker.onmessage = (event) => {
-        const data = event.data;
-        if (data.progress) {
-          onProgress(data.progress);
-        } else if (data.ready) {
-          clearTimeout(limit);
-          resolve(data.ready);
-        } else if (data.failed) {
-          clearTimeout(limit);
-          reject(new Error(data.failed));
-        } else if (this.pending.has(data.id)) {
-          const { done, fail, timer } = this.pending.get(data.id);
-          clearTimeout(timer);
-          this.pending.delete(data.id);
-          if (data.error) fail(new Error(data.error));
-          else done(data.answer);
-        }
-      };
-      this.worker.onerror = (event) => {
-        event.preventDefault();
-        clearTimeout(limit);
-        reject(new Error(event.message || "the browser refused to start it"));
-      };
-    });
-  }
+let attempts = 0;
 
-  async ask(request) {
-    await this.ready;
-    const id = this.next++;
-    return new Promise((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`the engine did not answer within ${MOVE_LIMIT} seconds`)), MOVE_LIMIT * 1000);
-      this.pending.set(id, { done, fail, timer });
-      this.worker.postMessage({ id, op: "table", text: JSON.stringify(request) });
-    });
+// The engine of Try it, in a new worker; a module that does not come within WAIT seconds fails, and
+// the next attempt asks for it afresh (a new address: the browser keeps a failed module's).
+async function loadEngine(onProgress) {
+  attempts += 1;
+  const address = root + "try/engine.js" + (attempts > 1 ? `?attempt=${attempts}` : "");
+  let late;
+  const waited = new Promise((resolve, reject) => {
+    late = setTimeout(() => reject(new Error(`it did not come within ${WAIT} seconds`)), WAIT * 1000);
+  });
+  let module;
+  try {
+    module = await Promise.race([import(address), waited]);
+  } catch (error) {
+    const failed = new Error(error.message);
+    failed.detail = `its code did not download (${error.message || "a network error"})`;
+    throw failed;
+  } finally {
+    clearTimeout(late);
   }
+  const engine = new module.Engine(root, { limit: MOVE_LIMIT });
+  engine.listeners.add(onProgress);
+  await engine.ready;
+  return engine;
 }
 
 // ---- the table ----------------------------------------------------------------------------------
@@ -86,35 +70,49 @@ export function start(place, siteRoot) {
   const examples = root + "examples/";
   let engine = null;
   let words = null;
+  const retry = el("button", { type: "button", class: "md-button play-retry", text: "Try again" });
+  retry.hidden = true;
+  status.after(retry);
+  retry.addEventListener("click", () => {
+    retry.hidden = true;
+    form.requestSubmit();
+  });
 
+  // the failure in one sentence (Try it's detail), the button that tries again, the worked examples
   const failed = (why) => {
     status.replaceChildren(
-      `The engine could not be loaded in this browser (${why}); `,
+      `The engine could not be loaded (${why}): press “Try again”, or read `,
       el("a", { href: examples, text: "the worked examples" }),
-      " show hands of every ruleset played card by card, with every payment and its rule.",
+      ", which show hands of every ruleset played card by card, with every payment and its rule.",
     );
+    retry.hidden = false;
     form.querySelector("#play-deal").disabled = false;
   };
-  const table = new Table(place, ruleset, (request) => engine.ask(request));
+  const ask = async (request) => {
+    if (!engine || engine.stopped) throw new Error("it was stopped; press “Deal again” to load it anew");
+    return (await engine.request("table", JSON.stringify(request))).answer;
+  };
+  const table = new Table(place, ruleset, ask);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const deal = form.querySelector("#play-deal");
     deal.disabled = true;
+    retry.hidden = true;
     try {
-      if (!engine) {
+      if (!engine || engine.stopped) {
         status.textContent = "Loading the engine…";
-        engine = new Engine((p) => {
-          if (p.total) status.textContent = `Loading the engine: ${(p.loaded / 1e6).toFixed(1)} of ${(p.total / 1e6).toFixed(1)} MB`;
-        });
-        const [, loadedWords] = await Promise.all([
-          engine.ready,
-          fetch(root + `play/${ruleset}.json`).then((r) => (r.ok ? r.json() : {})),
+        const [loaded, loadedWords] = await Promise.all([
+          loadEngine((p) => {
+            if (p.total) status.textContent = `Loading the engine: ${(p.loaded / 1e6).toFixed(1)} of ${(p.total / 1e6).toFixed(1)} MB`;
+          }),
+          fetch(root + `play/${ruleset}.json`).then((r) => (r.ok ? r.json() : {}), () => ({})),
         ]);
+        engine = loaded;
         words = loadedWords;
       }
     } catch (error) {
       engine = null;
-      failed(error.message);
+      failed(error.detail || error.message);
       return;
     }
     const options = {};
@@ -161,7 +159,7 @@ class Table {
     try {
       answer = await this.ask(request);
     } catch (error) {
-      this.refuse(`The engine failed: ${error.message}.`);
+      this.refuse(error.stopped ? error.message : `The engine failed: ${error.message}.`);
       return;
     }
     const seconds = (performance.now() - t0) / 1000;
