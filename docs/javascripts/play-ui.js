@@ -10,6 +10,8 @@
  * is set as text (textContent), never parsed as HTML; no inline style (classes of play.css).
  */
 
+import { workedExample } from "./play-worked.js";
+
 const MOVE_LIMIT = 10; // seconds one move may take (the bots' cards with it) before the engine is stopped
 const WAIT = 15; // seconds the engine's own module (try/engine.js) may take to arrive, as try.js waits for Try it's
 let root = "";
@@ -88,6 +90,8 @@ export function start(place, siteRoot) {
     retry.hidden = false;
     form.querySelector("#play-deal").disabled = false;
   };
+  const setting = settableOptions(form, ruleset);
+  setting.catch(() => {}); // without them, the readings above and the deal still work
   const ask = async (request) => {
     if (!engine || engine.stopped) throw new Error("it was stopped; press “Deal again” to load it anew");
     return (await engine.request("table", JSON.stringify(request))).answer;
@@ -120,16 +124,75 @@ export function start(place, siteRoot) {
       const chosen = select.selectedOptions[0];
       if (chosen && !chosen.defaultSelected) options[select.dataset.option] = JSON.parse(select.value);
     }
+    Object.assign(options, await setting.then((s) => s.chosen(), () => ({})));
+    form.querySelectorAll(".play-option-error").forEach((p) => p.remove());
+    form.querySelectorAll("[aria-invalid]").forEach((c) => c.removeAttribute("aria-invalid"));
     const seed = Number(form.querySelector("#play-seed").value || 1);
     const seat = Number(form.querySelector("#play-place").value);
     status.textContent = "Dealing…";
     await table.open({ op: "open", ruleset, options, seed, place: seat, words });
+    if (table.errorOption) refusedOption(form, table.errorOption, table.error);
     status.textContent = table.error ? "" : `Hand dealt (deal number ${seed}). You are ${table.view.you}.`;
     deal.disabled = false;
     deal.textContent = "Deal again";
     if (timings.interactive === null && !table.error) timings.interactive = performance.now() / 1000;
     place.dataset.timings = JSON.stringify(timings);
   });
+}
+
+// ---- the options a player can set ------------------------------------------------------------
+
+// Every option of the ruleset that the readings above do not offer (numbers, lists, mappings, cards,
+// accept_illegal…), as Try it shows them (try/options.js, the same controls): under their English
+// names, by topic, folded, each at the ruleset's reading. What the reader changes is sent with the deal.
+async function settableOptions(form, ruleset) {
+  const [module, rules] = await Promise.all([
+    import(root + "try/options.js"),
+    fetch(root + `try/rulesets/${ruleset}.json`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)))),
+  ]);
+  const css = el("link", { rel: "stylesheet", href: root + "try/try.css" }); // the controls' classes
+  document.head.append(css);
+  const offered = new Set(Array.from(form.querySelectorAll("select[data-option]"), (s) => s.dataset.option));
+  const controls = {};
+  const topics = [];
+  for (const [topic, heading] of Object.entries(rules.topics)) {
+    const names = Object.keys(rules.options).filter((n) => rules.options[n].topic === topic && !offered.has(n));
+    if (!names.length) continue;
+    const rows = names.map((name) => {
+      controls[name] = module.optionControl(name, rules.options[name], rules.options[name].default, rules, false, root);
+      return controls[name].row;
+    });
+    topics.push(el("details", { class: "try-topic" }, el("summary", { text: `${heading} (${names.length})` }), rows));
+  }
+  const count = Object.keys(controls).length;
+  const box = el("details", { class: "play-options" }, el("summary", { text: `Every other option of the ruleset (${count}), by topic` }), topics);
+  form.querySelector("#play-deal").closest("p").before(box);
+  return {
+    // the options the reader changed from the ruleset's reading, as the engine reads them
+    chosen() {
+      const out = {};
+      for (const [name, { read }] of Object.entries(controls)) {
+        const value = read();
+        if (JSON.stringify(value) !== JSON.stringify(rules.options[name].default)) out[name] = value;
+      }
+      return out;
+    },
+  };
+}
+
+// the engine's refusal of an option's value, in its sentence, beside the option's field
+function refusedOption(form, name, sentence) {
+  const row = form.querySelector(`.try-option[data-option="${CSS.escape(name)}"]`) || form.querySelector(`select[data-option="${CSS.escape(name)}"]`)?.closest("p");
+  if (!row) return;
+  const note = el("p", { class: "play-option-error", role: "alert", id: `play-option-error-${name}`, text: sentence });
+  row.append(note);
+  for (let open = row.closest("details"); open; open = open.parentElement.closest("details")) open.open = true;
+  const field = row.querySelector("select, input");
+  if (field) {
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", `${field.getAttribute("aria-describedby") || ""} ${note.id}`.trim());
+    field.focus();
+  }
 }
 
 class Table {
@@ -163,6 +226,7 @@ class Table {
       return;
     }
     const seconds = (performance.now() - t0) / 1000;
+    this.errorOption = answer.option || "";
     if (answer.error) {
       this.error = answer.error;
       if (!answer.view || fresh) {
@@ -200,12 +264,16 @@ class Table {
   render(view, said, fresh) {
     this.view = view;
     this.section.hidden = false;
+    if (this.worked && !view.done) {
+      this.worked.remove();
+      this.worked = null;
+    }
     if (fresh) {
       this.log = el("ol", { class: "play-log" });
       this.announced = [];
     }
     this.announced.push(...said);
-    this.live.textContent = said.map((s) => s.text).join(" ");
+    this.live.textContent = fresh === "undo" ? `Your last move is taken back. ${prompt(view)}` : said.map((s) => s.text).join(" ");
     for (const s of said) this.log.append(this.entry(s));
     const parts = [
       el("h2", { id: "play-table-title", text: `Hand ${view.hand}: you are ${view.you}` }),
@@ -214,6 +282,15 @@ class Table {
       this.trick(view),
     ];
     if (!view.done) parts.push(this.hand(view), this.moves(view));
+    if (view.can_undo) {
+      // the hand dealt again and the reader's other moves replayed by the engine (reversis.apps.table)
+      const undo = el("button", { type: "button", class: "md-button play-undo", text: "Take back my last move" });
+      undo.addEventListener("click", () => {
+        this.alert.textContent = "";
+        this.send({ op: "undo" }, "undo");
+      });
+      parts.push(el("p", { class: "play-undo-line" }, undo));
+    }
     parts.push(el("h3", { text: "What happened" }), this.log);
     if (view.done) parts.push(...this.end(view));
     parts.push(this.live);
@@ -313,6 +390,16 @@ class Table {
       });
       buttons.push(next);
     }
+    // the hand as the site's worked examples show a hand, below the table
+    const worked = el("button", { type: "button", class: "md-button", text: "Open as a worked example" });
+    worked.addEventListener("click", () => {
+      const shown = workedExample(view, root);
+      if (this.worked) this.worked.replaceWith(shown);
+      else this.section.after(shown);
+      this.worked = shown;
+      shown.focus();
+    });
+    buttons.push(worked);
     // the hand in "Check your own reading", as Try it's shared links carry a scenario (#try=, base64url)
     const check = el("a", { class: "md-button", href: `${root}check/#try=${base64url(view.saved)}`, text: "Open this hand in “Check your own reading”" });
     buttons.push(check);
