@@ -129,10 +129,11 @@ function ledger(w, root) {
 }
 
 function result(w) {
+  const attrs = { class: "play-worked-result" };
   if (w.unit === "marks") {
-    return table(["side", "players", "marks to rub out before", "rubbed out in the hand", "still to rub out"], w.rows.map((r) => [capital(r.name), r.members.join(", "), String(r.before), String(r.rubbed), String(r.after)]));
+    return table(["side", "players", "marks to rub out before", "rubbed out in the hand", "still to rub out"], w.rows.map((r) => [capital(r.name), r.members.join(", "), String(r.before), String(r.rubbed), String(r.after)]), attrs);
   }
-  return table(["player", "tricks", "points", "balance"], w.rows.map((r) => [r.label, String(r.tricks), String(r.points), r.balance > 0 ? `+${r.balance}` : String(r.balance)]));
+  return table(["player", "tricks", "points", "balance"], w.rows.map((r) => [r.label, String(r.tricks), String(r.points), r.balance > 0 ? `+${r.balance}` : String(r.balance)]), attrs);
 }
 
 // The hand as a worked example: a section with the example page's parts, in its order.

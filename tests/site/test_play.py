@@ -265,9 +265,14 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
         "n => JSON.parse(document.getElementById('play-hand').dataset.timings).moves.length > n", arg=before
     )
     _play_by_keyboard(tab)
+    tab.get_by_role("button", name="Open as a worked example").click()  # (its tables: the test above)
+    tab.locator(".play-worked").wait_for()
     for scheme in ("dark", "light"):
         for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
             tab.set_viewport_size(size)
+            tab.wait_for_function(SETTLED)
+            overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"the hand's end and its worked example are {overflow} px wider than {width} px"
             tab.screenshot(path=str(screenshots / f"play-end-{width}-{scheme}.png"), full_page=True)
         if scheme == "dark":
             tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
