@@ -185,7 +185,7 @@ def worked(table: Table) -> JsonObject:
         ],
         ("marks" if marks else "payments"): entries,
         "rows": _rows(result, names, marks),
-        "notes": _notes(result, names, table, marks),
+        "notes": _notes(result, names, table, face, marks),
     }
     return out
 
@@ -307,15 +307,22 @@ def _at(by_seat: Any, key: int) -> Any:
     return by_seat[key] if key in by_seat else by_seat[str(key)]
 
 
-def _notes(result: JsonObject, names: _Names, table: Table, marks: bool) -> list[str]:
+def _notes(
+    result: JsonObject, names: _Names, table: Table, face: Callable[[str], JsonObject], marks: bool
+) -> list[str]:
     """The lines under the result's table, as an example's page writes them (cards by their faces)."""
     who = names.who
     if marks:
+        claims = [
+            f"{who(c['seat']).capitalize()} counts his {c['combination']}: {c['marks']} mark{'s' * (c['marks'] != 1)}, "
+            f"{in_sentence(table.rules.rule_name(c['rule']))}."
+            for c in result.get("claims") or []
+        ]
         over = result.get("game_over")
         if over:
             how = in_sentence(table.rules.rule_name(over["rule"]))
-            return [f"{names.side(int(over['winner'])).capitalize()} wins the game: {how}."]
-        return ["Neither side has rubbed out its last mark: the game goes on."]
+            return [*claims, f"{names.side(int(over['winner'])).capitalize()} wins the game: {how}."]
+        return [*claims, "Neither side has rubbed out its last mark: the game goes on."]
     pool = result["pool"]
     won = pool.get("won_by")
     notes = [
@@ -334,6 +341,16 @@ def _notes(result: JsonObject, names: _Names, table: Table, marks: bool) -> list
     if r:
         cut = f", cut by {who(r['cut_by'])}" if r.get("cut_by") is not None else ""
         notes.append(f"The reversis: {'made' if r['made'] else 'attempted'} by {who(r['by'])}{cut}.")
+    award = result.get("talon_award")
+    talon = " ".join(str(drawn["face"]) for drawn in map(face, result.get("talon") or []))
+    if award:
+        payers = ", ".join(who(p) for p in award["payers"]) or "nobody"
+        notes.append(
+            f"The talon ({talon}, worth {award['value']}) goes to {who(award['to'])}, decided by "
+            f"{award['decided_by']}; paid by {payers}."
+        )
+    elif talon:
+        notes.append(f"The talon ({talon}) is not paid.")
     for b in result.get("betes") or []:
         name = in_sentence(table.rules.rule_name(b["rule"]))
         notes.append(f"{who(b['seat']).capitalize()} owes the pool a bête of {b['amount']}: {name}.")

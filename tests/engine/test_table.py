@@ -90,6 +90,10 @@ def test_a_finished_hand_told_as_a_worked_example_is_its_result(ruleset: str) ->
                 assert (shown["payer"], shown["amount"]) == (payer, entry["amount"]), (ruleset, seed)
             else:
                 assert shown["marks"] == entry["marks"], (ruleset, seed)
+        award = result.get("talon_award")
+        if award:
+            assert any(n.startswith("The talon (") and f"worth {award['value']}" in n for n in told["notes"])
+        assert sum(" counts his " in n for n in told["notes"]) == len(result.get("claims") or [])
         dealt = yaml.safe_load(table.saved())["hands"]
         assert {s["seat"]: sorted(c["card"] for c in s["cards"]) for s in told["deal"]} == {
             seat: sorted(cards) for seat, cards in dealt.items()
