@@ -99,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--ruleset", default="encyclopedie-1765", choices=sorted(EXAMPLE))
     args = parser.parse_args(argv)
+    if not (args.site / "index.html").is_file():
+        print(f"error: no built site in {args.site}: run make build", file=sys.stderr)
+        return 2
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     plays: list[dict[str, float]] = []
     tries: list[float] = []

@@ -10,14 +10,16 @@
  * - A doctest (pre.doctest): the example in an editor, run, each output beside the expected one.
  *
  * The engine is the package's own (reversis.apps.web, reversis.apps.web_doctest) in Pyodide, in a Web Worker
- * (worker.js); a request that runs past LIMIT seconds is stopped by terminating the worker; a
+ * (worker.js, loaded by engine.js); a request that runs past LIMIT seconds is stopped by terminating the worker; a
  * failure to load is said in one sentence with a "Try again" button (see site_engine/README.md). Every
  * text from the engine or the reader is set as text (textContent), never parsed as HTML. No inline
  * style: classes of try.css only.
  */
 
+import { Engine } from "./engine.js";
+import { el, optionControl, show, uid } from "./options.js";
+
 const LIMIT = 5; // seconds a play or a doctest may run
-const SILENCE = 15; // seconds the engine's worker may take to say it has started
 const FETCH = 15; // seconds a small file of the site (a scenario, a ruleset's options) may take
 let root = "";
 let engine = null;
@@ -31,128 +33,16 @@ export function start(siteRoot) {
   return { mount, mountDoctest, shared };
 }
 
-// ---- the engine in its worker ------------------------------------------------------------------
-
-// The sentence a failure to load says, with what went wrong in a few words (the worker's).
-function loadFailure(detail) {
-  return `The engine could not be loaded: ${detail}. Check the connection, then press “Try again”.`;
-}
-
-class Engine {
-  constructor() {
-    this.listeners = new Set();
-    this.pending = new Map();
-    this.next = 1;
-    this.progress = { loaded: 0, total: 0 };
-    this.pressed = performance.now();
-    this.ready = new Promise((resolve, reject) => {
-      this.failLoad = (detail) => {
-        clearTimeout(this.silence);
-        this.stop();
-        reject(new Error(loadFailure(detail)));
-      };
-      // a worker that the browser will not start, or whose first file never comes, says nothing
-      this.silence = setTimeout(() => this.failLoad(`its worker did not start within ${SILENCE} seconds`), SILENCE * 1000);
-      try {
-        this.worker = new Worker(root + "try/worker.js", { type: "module" });
-      } catch (error) {
-        this.worker = null;
-        this.failLoad(`the browser refused to start its worker (${error.message || error})`);
-        return;
-      }
-      this.worker.onmessage = (event) => {
-        const data = event.data;
-        clearTimeout(this.silence);
-        if (data.started) {
-          return;
-        } else if (data.progress) {
-          this.progress = data.progress;
-          this.listeners.forEach((f) => f(data.progress));
-        } else if (data.ready) {
-          this.loadSeconds = (performance.now() - this.pressed) / 1000;
-          this.phases = data.ready.phases;
-          resolve();
-        } else if (data.failed) {
-          this.failLoad(data.failed);
-        } else if (this.pending.has(data.id)) {
-          const { done, fail, timer } = this.pending.get(data.id);
-          clearTimeout(timer);
-          this.pending.delete(data.id);
-          if (data.error) {
-            fail(new Error(data.error));
-          } else {
-            done(data);
-          }
-        }
-      };
-      this.worker.onerror = (event) => {
-        event.preventDefault();
-        this.failLoad(`the browser could not run its worker (${event.message || "a file of it did not download"})`);
-      };
-    });
-  }
-
-  async request(op, text, options) {
-    await this.ready;
-    const id = this.next++;
-    return new Promise((done, fail) => {
-      const timer = setTimeout(() => {
-        this.stop();
-        fail(new Error(`Stopped after ${LIMIT} seconds: the engine was still working (an endless loop?). The next run loads it again.`));
-      }, LIMIT * 1000);
-      this.pending.set(id, { done, fail, timer });
-      this.worker.postMessage({ id, op, text, options });
-    });
-  }
-
-  stop() {
-    if (this.worker) {
-      this.worker.terminate();
-    }
-    this.pending.forEach(({ timer }) => clearTimeout(timer));
-    this.pending.clear();
-    if (engine === this) {
-      engine = null;
-    }
-  }
-}
+// ---- the engine in its worker (engine.js, shared with "Play a hand") ---------------------------
 
 function theEngine() {
-  if (!engine) {
-    engine = new Engine();
+  if (!engine || engine.stopped) {
+    engine = new Engine(root, { limit: LIMIT });
   }
   return engine;
 }
 
 // ---- small helpers -----------------------------------------------------------------------------
-
-let ids = 0;
-function uid(prefix) {
-  ids += 1;
-  return `${prefix}-${ids}`;
-}
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs || {})) {
-    if (value === false || value === null || value === undefined) {
-      continue;
-    }
-    if (name === "class") {
-      node.className = value;
-    } else if (name === "text") {
-      node.textContent = value;
-    } else {
-      node.setAttribute(name, value === true ? "" : String(value));
-    }
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child !== null && child !== undefined && child !== false) {
-      node.append(child instanceof Node ? child : String(child));
-    }
-  }
-  return node;
-}
 
 // a file of the site as text; one that does not come within FETCH seconds fails
 async function fetchText(path) {
@@ -225,9 +115,6 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function show(value) {
-  return value === "" ? '""' : typeof value === "string" ? value : JSON.stringify(value);
-}
 
 // The status line of a control: what the engine is doing, with a progress bar while it loads.
 function statusArea() {
@@ -488,119 +375,6 @@ function renderDiff(page, yours, overrides, rules) {
   );
 }
 
-// ---- the options of a ruleset as a form --------------------------------------------------------
-
-// a sentence that names options by their ids: each id a small code label (the words stay words)
-function labelled(text, rulesData) {
-  const ids = Object.keys(rulesData.options).filter((n) => n.includes("_"));
-  if (!ids.length) {
-    return text;
-  }
-  const pattern = new RegExp(`\\b(${ids.sort((a, b) => b.length - a.length).join("|")})\\b`, "g");
-  return text.split(pattern).map((part, i) => (i % 2 ? el("code", { class: "try-id", text: part }) : part));
-}
-
-function optionControl(name, option, value, rulesData, illustrated) {
-  const id = uid(`try-opt-${name}`);
-  const domain = option.domain || { kind: "any" };
-  const describedBy = `${id}-meaning`;
-  const choiceSelect = (choices, current, label, controlId) =>
-    el(
-      "select",
-      { id: controlId, "aria-label": label, "aria-describedby": describedBy },
-      choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(current), text: c === "" ? "(none)" : String(c) })),
-    );
-  let control;
-  let read;
-  const kind = domain.kind;
-  const choices = domain.choices || option.cards;
-  if (kind === "bool") {
-    control = el("input", { type: "checkbox", id, checked: value === true, "aria-describedby": describedBy });
-    read = () => control.checked;
-  } else if ((kind === "int" || kind === "str" || kind === "seat" || kind === "card") && choices && choices.length) {
-    control = choiceSelect(choices, value, null, id);
-    read = () => JSON.parse(control.value);
-  } else if (kind === "int") {
-    control = el("input", { type: "number", id, step: 1, min: domain.min, max: domain.max, value, inputmode: "numeric", "aria-describedby": describedBy });
-    read = () => (control.value === "" ? null : Number(control.value));
-  } else if (kind === "mapping" && value && typeof value === "object") {
-    const keys = (domain.keys && domain.keys.choices) || Object.keys(value);
-    const inputs = keys.map((k) => {
-      const current = value[k];
-      const inner = domain.values || { kind: "int" };
-      const label = `${option.name}, ${k}`;
-      const input = inner.choices
-        ? choiceSelect(inner.choices, current, label, uid(id))
-        : el("input", { type: "number", step: 1, min: inner.min, max: inner.max, value: current ?? "", "aria-label": label, "aria-describedby": describedBy });
-      return [k, input];
-    });
-    control = el("span", { class: "try-mapping", role: "group", id, "aria-labelledby": `${id}-label` }, inputs.map(([k, input]) => el("span", { class: "try-pair" }, el("span", { "aria-hidden": "true", text: `${k}:` }), input)));
-    read = () => {
-      const out = {};
-      inputs.forEach(([k, input]) => {
-        if (input.value !== "") {
-          out[k] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
-        }
-      });
-      return out;
-    };
-  } else if (kind === "list") {
-    const items = domain.items || {};
-    const itemChoices = items.choices || option.cards || [];
-    const current = Array.isArray(value) ? value : [];
-    const slots = itemChoices.length && items.choices ? itemChoices.length : Math.max(current.length + 2, 3);
-    const n = domain.max_items ? Math.min(slots, domain.max_items) : slots;
-    const selects = [];
-    for (let i = 0; i < n; i++) {
-      selects.push(choiceSelect(["", ...itemChoices.filter((c) => c !== "")], current[i] ?? "", `${option.name}, item ${i + 1}`, uid(id)));
-    }
-    control = el("span", { class: "try-list", role: "group", id, "aria-labelledby": `${id}-label` }, selects);
-    read = () => selects.map((s) => JSON.parse(s.value)).filter((v) => v !== "");
-  } else {
-    control = el("input", { type: "text", id, value: JSON.stringify(value), spellcheck: "false", "aria-describedby": describedBy });
-    read = () => {
-      try {
-        return JSON.parse(control.value);
-      } catch {
-        return control.value;
-      }
-    };
-  }
-  const links = option.cites.map((c, i) => [i ? ", " : "", el("a", { href: root + (rulesData.links[c] || ""), text: c })]);
-  const mark = el("span", { class: "try-changed-mark", text: " changed" });
-  mark.hidden = true;
-  const title = [el("span", { class: "try-option-title", text: option.name }), mark];
-  const label = control.tagName === "SPAN" ? el("span", { class: "try-option-name", id: `${id}-label` }, title) : el("label", { for: id, class: "try-option-name", id: `${id}-label` }, title);
-  const head = el(
-    "span",
-    { class: "try-option-head" },
-    illustrated ? el("strong", { class: "try-illustrated", text: "The option this example illustrates" }) : null,
-    label,
-    " ",
-    el("code", { class: "try-id", text: name }),
-  );
-  const said = rulesData.quotes && rulesData.quotes[name];
-  const source = said
-    ? el(
-        "p",
-        { class: "try-source" },
-        el("q", { lang: said.lang, text: said.quote }),
-        " ",
-        el("a", { href: root + (rulesData.links[said.paragraph] || ""), text: said.paragraph }),
-        el("span", { class: "try-gloss" }, " In English: ", said.gloss),
-      )
-    : null;
-  const row = el(
-    "div",
-    { class: `try-option${illustrated ? " try-option-illustrated" : ""}`, "data-option": name },
-    head,
-    el("span", { class: "try-option-control" }, control),
-    el("p", { class: "try-meaning", id: describedBy }, labelled(option.meaning, rulesData), option.cites.length ? [" (", links, ")"] : null, ` Default ${show(option.default)}.`),
-    source,
-  );
-  return { row, read };
-}
-
 // ---- the editor of a scenario ------------------------------------------------------------------
 
 function editor({ text, label, ruleset }) {
@@ -840,7 +614,7 @@ async function mountExample(place, status, sharedText, load) {
     const make = (name) => {
       const option = rules.options[name];
       const value = name in page.options ? page.options[name] : option.default;
-      const c = optionControl(name, option, value, rules, name === shown[0]);
+      const c = optionControl(name, option, value, rules, name === shown[0], root);
       controls[name] = c;
       return c.row;
     };

@@ -1,16 +1,19 @@
 /* "Play a hand": the table of a page play/<ruleset>/, loaded by play.js.
  *
- * The engine is the one "Try it" runs (try/worker.js: Pyodide in a Web Worker, from the site
- * itself); this file drives the package's reversis.apps.table through it, one request per move:
- * {op: "open" | "act" | "next"}, answered with what was said and what the page shows now. Every
+ * The engine is the one "Try it" runs, loaded by Try it's own module (try/engine.js: Pyodide in a
+ * Web Worker, from the site itself, with its limits and its words for a failure); this file drives
+ * the package's reversis.apps.table through it, one request per move: {op: "open" | "act" |
+ * "next"}, answered with what was said and what the page shows now. Every
  * card of the reader's hand is a button (those he may play marked); a card the rules refuse is
  * sent all the same, and the engine's refusal is shown and announced. Each sentence the engine says
  * (a card played, a trick taken, a payment) goes to a list and to a polite live region. Every text
  * is set as text (textContent), never parsed as HTML; no inline style (classes of play.css).
  */
 
-const LOAD_LIMIT = 120; // seconds the engine may take to load (a busy machine takes 45) before the page says it failed
-const MOVE_LIMIT = 10; // seconds one move may take
+import { workedExample } from "./play-worked.js";
+
+const MOVE_LIMIT = 10; // seconds one move may take (the bots' cards with it) before the engine is stopped
+const WAIT = 15; // seconds the engine's own module (try/engine.js) may take to arrive, as try.js waits for Try it's
 let root = "";
 
 // what the page measures, read by the browser tests: the first deal shown, each move, the settlement
@@ -30,50 +33,33 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-// ---- the engine ---------------------------------------------------------------------------------
+// ---- the engine: Try it's own loader (try/engine.js), its limits and its words ------------------
 
-class Engine {
-  constructor(onProgress) {
-    this.pending = new Map();
-    this.next = 1;
-    this.worker = new Worker(root + "try/worker.js", { type: "module" });
-    this.ready = new Promise((resolve, reject) => {
-      const limit = setTimeout(() => reject(new Error(`it did not load within ${LOAD_LIMIT} seconds`)), LOAD_LIMIT * 1000);
-      this.worker.onmessage = (event) => {
-        const data = event.data;
-        if (data.progress) {
-          onProgress(data.progress);
-        } else if (data.ready) {
-          clearTimeout(limit);
-          resolve(data.ready);
-        } else if (data.failed) {
-          clearTimeout(limit);
-          reject(new Error(data.failed));
-        } else if (this.pending.has(data.id)) {
-          const { done, fail, timer } = this.pending.get(data.id);
-          clearTimeout(timer);
-          this.pending.delete(data.id);
-          if (data.error) fail(new Error(data.error));
-          else done(data.answer);
-        }
-      };
-      this.worker.onerror = (event) => {
-        event.preventDefault();
-        clearTimeout(limit);
-        reject(new Error(event.message || "the browser refused to start it"));
-      };
-    });
-  }
+let attempts = 0;
 
-  async ask(request) {
-    await this.ready;
-    const id = this.next++;
-    return new Promise((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`the engine did not answer within ${MOVE_LIMIT} seconds`)), MOVE_LIMIT * 1000);
-      this.pending.set(id, { done, fail, timer });
-      this.worker.postMessage({ id, op: "table", text: JSON.stringify(request) });
-    });
+// The engine of Try it, in a new worker; a module that does not come within WAIT seconds fails, and
+// the next attempt asks for it afresh (a new address: the browser keeps a failed module's).
+async function loadEngine(onProgress) {
+  attempts += 1;
+  const address = root + "try/engine.js" + (attempts > 1 ? `?attempt=${attempts}` : "");
+  let late;
+  const waited = new Promise((resolve, reject) => {
+    late = setTimeout(() => reject(new Error(`it did not come within ${WAIT} seconds`)), WAIT * 1000);
+  });
+  let module;
+  try {
+    module = await Promise.race([import(address), waited]);
+  } catch (error) {
+    const failed = new Error(error.message);
+    failed.detail = `its code did not download (${error.message || "a network error"})`;
+    throw failed;
+  } finally {
+    clearTimeout(late);
   }
+  const engine = new module.Engine(root, { limit: MOVE_LIMIT });
+  engine.listeners.add(onProgress);
+  await engine.ready;
+  return engine;
 }
 
 // ---- the table ----------------------------------------------------------------------------------
@@ -86,35 +72,51 @@ export function start(place, siteRoot) {
   const examples = root + "examples/";
   let engine = null;
   let words = null;
+  const retry = el("button", { type: "button", class: "md-button play-retry", text: "Try again" });
+  retry.hidden = true;
+  status.after(retry);
+  retry.addEventListener("click", () => {
+    retry.hidden = true;
+    form.requestSubmit();
+  });
 
+  // the failure in one sentence (Try it's detail), the button that tries again, the worked examples
   const failed = (why) => {
     status.replaceChildren(
-      `The engine could not be loaded in this browser (${why}); `,
+      `The engine could not be loaded (${why}): press “Try again”, or read `,
       el("a", { href: examples, text: "the worked examples" }),
-      " show hands of every ruleset played card by card, with every payment and its rule.",
+      ", which show hands of every ruleset played card by card, with every payment and its rule.",
     );
+    retry.hidden = false;
     form.querySelector("#play-deal").disabled = false;
   };
-  const table = new Table(place, ruleset, (request) => engine.ask(request));
+  const setting = settableOptions(form, ruleset);
+  setting.catch(() => {}); // without them, the readings above and the deal still work
+  const ask = async (request) => {
+    if (!engine || engine.stopped) throw new Error("it was stopped; press “Deal again” to load it anew");
+    return (await engine.request("table", JSON.stringify(request))).answer;
+  };
+  const table = new Table(place, ruleset, ask);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const deal = form.querySelector("#play-deal");
     deal.disabled = true;
+    retry.hidden = true;
     try {
-      if (!engine) {
+      if (!engine || engine.stopped) {
         status.textContent = "Loading the engine…";
-        engine = new Engine((p) => {
-          if (p.total) status.textContent = `Loading the engine: ${(p.loaded / 1e6).toFixed(1)} of ${(p.total / 1e6).toFixed(1)} MB`;
-        });
-        const [, loadedWords] = await Promise.all([
-          engine.ready,
-          fetch(root + `play/${ruleset}.json`).then((r) => (r.ok ? r.json() : {})),
+        const [loaded, loadedWords] = await Promise.all([
+          loadEngine((p) => {
+            if (p.total) status.textContent = `Loading the engine: ${(p.loaded / 1e6).toFixed(1)} of ${(p.total / 1e6).toFixed(1)} MB`;
+          }),
+          fetch(root + `play/${ruleset}.json`).then((r) => (r.ok ? r.json() : {}), () => ({})),
         ]);
+        engine = loaded;
         words = loadedWords;
       }
     } catch (error) {
       engine = null;
-      failed(error.message);
+      failed(error.detail || error.message);
       return;
     }
     const options = {};
@@ -122,16 +124,75 @@ export function start(place, siteRoot) {
       const chosen = select.selectedOptions[0];
       if (chosen && !chosen.defaultSelected) options[select.dataset.option] = JSON.parse(select.value);
     }
+    Object.assign(options, await setting.then((s) => s.chosen(), () => ({})));
+    form.querySelectorAll(".play-option-error").forEach((p) => p.remove());
+    form.querySelectorAll("[aria-invalid]").forEach((c) => c.removeAttribute("aria-invalid"));
     const seed = Number(form.querySelector("#play-seed").value || 1);
     const seat = Number(form.querySelector("#play-place").value);
     status.textContent = "Dealing…";
     await table.open({ op: "open", ruleset, options, seed, place: seat, words });
+    if (table.errorOption) refusedOption(form, table.errorOption, table.error);
     status.textContent = table.error ? "" : `Hand dealt (deal number ${seed}). You are ${table.view.you}.`;
     deal.disabled = false;
     deal.textContent = "Deal again";
     if (timings.interactive === null && !table.error) timings.interactive = performance.now() / 1000;
     place.dataset.timings = JSON.stringify(timings);
   });
+}
+
+// ---- the options a player can set ------------------------------------------------------------
+
+// Every option of the ruleset that the readings above do not offer (numbers, lists, mappings, cards,
+// accept_illegal…), as Try it shows them (try/options.js, the same controls): under their English
+// names, by topic, folded, each at the ruleset's reading. What the reader changes is sent with the deal.
+async function settableOptions(form, ruleset) {
+  const [module, rules] = await Promise.all([
+    import(root + "try/options.js"),
+    fetch(root + `try/rulesets/${ruleset}.json`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)))),
+  ]);
+  const css = el("link", { rel: "stylesheet", href: root + "try/try.css" }); // the controls' classes
+  document.head.append(css);
+  const offered = new Set(Array.from(form.querySelectorAll("select[data-option]"), (s) => s.dataset.option));
+  const controls = {};
+  const topics = [];
+  for (const [topic, heading] of Object.entries(rules.topics)) {
+    const names = Object.keys(rules.options).filter((n) => rules.options[n].topic === topic && !offered.has(n));
+    if (!names.length) continue;
+    const rows = names.map((name) => {
+      controls[name] = module.optionControl(name, rules.options[name], rules.options[name].default, rules, false, root);
+      return controls[name].row;
+    });
+    topics.push(el("details", { class: "try-topic" }, el("summary", { text: `${heading} (${names.length})` }), rows));
+  }
+  const count = Object.keys(controls).length;
+  const box = el("details", { class: "play-options" }, el("summary", { text: `Every other option of the ruleset (${count}), by topic` }), topics);
+  form.querySelector("#play-deal").closest("p").before(box);
+  return {
+    // the options the reader changed from the ruleset's reading, as the engine reads them
+    chosen() {
+      const out = {};
+      for (const [name, { read }] of Object.entries(controls)) {
+        const value = read();
+        if (JSON.stringify(value) !== JSON.stringify(rules.options[name].default)) out[name] = value;
+      }
+      return out;
+    },
+  };
+}
+
+// the engine's refusal of an option's value, in its sentence, beside the option's field
+function refusedOption(form, name, sentence) {
+  const row = form.querySelector(`.try-option[data-option="${CSS.escape(name)}"]`) || form.querySelector(`select[data-option="${CSS.escape(name)}"]`)?.closest("p");
+  if (!row) return;
+  const note = el("p", { class: "play-option-error", role: "alert", id: `play-option-error-${name}`, text: sentence });
+  row.append(note);
+  for (let open = row.closest("details"); open; open = open.parentElement.closest("details")) open.open = true;
+  const field = row.querySelector("select, input");
+  if (field) {
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", `${field.getAttribute("aria-describedby") || ""} ${note.id}`.trim());
+    field.focus();
+  }
 }
 
 class Table {
@@ -161,10 +222,11 @@ class Table {
     try {
       answer = await this.ask(request);
     } catch (error) {
-      this.refuse(`The engine failed: ${error.message}.`);
+      this.refuse(error.stopped ? error.message : `The engine failed: ${error.message}.`);
       return;
     }
     const seconds = (performance.now() - t0) / 1000;
+    this.errorOption = answer.option || "";
     if (answer.error) {
       this.error = answer.error;
       if (!answer.view || fresh) {
@@ -202,12 +264,16 @@ class Table {
   render(view, said, fresh) {
     this.view = view;
     this.section.hidden = false;
+    if (this.worked && !view.done) {
+      this.worked.remove();
+      this.worked = null;
+    }
     if (fresh) {
       this.log = el("ol", { class: "play-log" });
       this.announced = [];
     }
     this.announced.push(...said);
-    this.live.textContent = said.map((s) => s.text).join(" ");
+    this.live.textContent = fresh === "undo" ? `Your last move is taken back. ${prompt(view)}` : said.map((s) => s.text).join(" ");
     for (const s of said) this.log.append(this.entry(s));
     const parts = [
       el("h2", { id: "play-table-title", text: `Hand ${view.hand}: you are ${view.you}` }),
@@ -216,6 +282,15 @@ class Table {
       this.trick(view),
     ];
     if (!view.done) parts.push(this.hand(view), this.moves(view));
+    if (view.can_undo) {
+      // the hand dealt again and the reader's other moves replayed by the engine (reversis.apps.table)
+      const undo = el("button", { type: "button", class: "md-button play-undo", text: "Take back my last move" });
+      undo.addEventListener("click", () => {
+        this.alert.textContent = "";
+        this.send({ op: "undo" }, "undo");
+      });
+      parts.push(el("p", { class: "play-undo-line" }, undo));
+    }
     parts.push(el("h3", { text: "What happened" }), this.log);
     if (view.done) parts.push(...this.end(view));
     parts.push(this.live);
@@ -315,6 +390,16 @@ class Table {
       });
       buttons.push(next);
     }
+    // the hand as the site's worked examples show a hand, below the table
+    const worked = el("button", { type: "button", class: "md-button", text: "Open as a worked example" });
+    worked.addEventListener("click", () => {
+      const shown = workedExample(view, root);
+      if (this.worked) this.worked.replaceWith(shown);
+      else this.section.after(shown);
+      this.worked = shown;
+      shown.focus();
+    });
+    buttons.push(worked);
     // the hand in "Check your own reading", as Try it's shared links carry a scenario (#try=, base64url)
     const check = el("a", { class: "md-button", href: `${root}check/#try=${base64url(view.saved)}`, text: "Open this hand in “Check your own reading”" });
     buttons.push(check);

@@ -28,9 +28,23 @@
     unavailable("The engine runs only on the served site, not in a copy read from disk", new URL("../examples/index.html", here).href);
     return;
   }
+  // "Deal" pressed before the table's code has come: the press is kept (the form is not sent as a
+  // page request) and answered once it has come
+  var form = document.getElementById("play-setup");
+  var pressed = false;
+  function early(event) {
+    event.preventDefault();
+    pressed = true;
+    status.textContent = "Loading the table…";
+  }
+  form.addEventListener("submit", early);
   import(new URL("play-ui.js", here).href).then(
     function (module) {
       module.start(place, new URL("../", here).href);
+      form.removeEventListener("submit", early);
+      if (pressed) {
+        form.requestSubmit();
+      }
     },
     function () {
       unavailable("The table could not be loaded in this browser", new URL("../examples/", here).href);

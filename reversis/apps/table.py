@@ -48,7 +48,8 @@ from typing import Any
 
 from reversis.apps.sitting import parse_sitting, play_sitting
 from reversis.apps.table_hands import AT_TABLE, Carry, Item, check_seat
-from reversis.core.cards import ACE, JACK, KING, QUEEN, TEN, Card, Pack, card_rank, card_suit
+from reversis.apps.table_worked import card_face, card_words, worked
+from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, ReversisError, RulesetError, ScenarioError
 from reversis.core.game import JsonObject
 from reversis.core.roles import role
@@ -63,43 +64,16 @@ MAX_HANDS = 40
 #: The bot that plays the other seats.
 BOT = "cautious"
 
-_RANKS = {ACE: "ace", KING: "king", QUEEN: "queen", JACK: "jack", TEN: "ten"}
-_SPANISH_RANKS = {KING: "rey", QUEEN: "caballo", JACK: "sota"}
-_NUMBERS = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
 
 class TableError(ReversisError):
     """A request the table refuses, in one sentence; the hand is as it was. ``rule``: the engine rule
-    a refused move breaks, if any."""
+    a refused move breaks, if any; ``option``: the option whose value is refused, if any (the page
+    shows the sentence beside its field)."""
 
-    def __init__(self, message: str, *, rule: str = "") -> None:
+    def __init__(self, message: str, *, rule: str = "", option: str = "") -> None:
         super().__init__(message)
         self.rule = rule
-
-
-def card_words(pack: Pack, card: Card) -> str:
-    """A card in words: ``the seven of hearts``, ``the sota of copas``.
-
-    >>> from reversis.core.cards import FRENCH, SPANISH
-    >>> card_words(FRENCH, FRENCH.parse("7H")), card_words(SPANISH, SPANISH.parse("RO"))
-    ('the seven of hearts', 'the rey of oros')
-    """
-    rank = card_rank(card)
-    words = (_SPANISH_RANKS if pack.id == "spanish" else {}).get(rank) or _RANKS.get(rank) or _NUMBERS[rank]
-    return f"the {words} of {pack.suit_names[card_suit(card)]}"
-
-
-def card_face(pack: Pack, card: Card) -> JsonObject:
-    """A card as the page draws it: its notation, its face (rank and suit symbol where the pack has
-    symbols), its words and its suit.
-
-    >>> from reversis.core.cards import FRENCH
-    >>> card_face(FRENCH, FRENCH.parse("TS"))
-    {'card': 'TS', 'face': '10♠', 'words': 'the ten of spades', 'suit': 'spades'}
-    """
-    name, suit = pack.name(card), card_suit(card)
-    face = ("10" if name[0] == "T" else name[0]) + "♠♥♦♣"[suit] if pack.id == "french" else name
-    return {"card": name, "face": face, "words": card_words(pack, card), "suit": pack.suit_names[suit]}
+        self.option = option
 
 
 def rule_words(rules: Ruleset) -> dict[str, dict[str, str]]:
@@ -151,7 +125,7 @@ class Table:
             rules = load_ruleset(ruleset).with_options(dict(options or {}))
             return cls(rules, seed=seed, place=place, words=words)
         except OptionError as exc:
-            raise TableError(f"Option {exc.option}{exc.path}: {exc.detail}.") from None
+            raise TableError(f"Option {exc.option}{exc.path}: {exc.detail}.", option=exc.option) from None
         except (RulesetError, ScenarioError) as exc:
             raise TableError(f"{exc}.") from None
 
@@ -165,6 +139,7 @@ class Table:
             self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=BOT, carry=self._carry
         )
         self.said = []
+        self.moves: list[dict[str, Any]] = []  # the reader's moves in this hand, which undo replays
         self._tell(self.at.news())
         self._advance()
 
@@ -204,7 +179,20 @@ class Table:
             self.at.act(dict(action), card)
         except IllegalAction as exc:
             raise TableError(self.refusal(exc), rule=exc.rule) from None
+        self.moves.append(dict(action))
         return self._tell(self.at.news()) + self._advance()
+
+    def undo(self) -> list[JsonObject]:
+        """Take back the reader's last move of this hand: the hand dealt again as it was (its seed, its
+        dealer, what the sitting carried into it) and his other moves made again, the bots answering
+        as they did; everything said in the hand so far."""
+        if not self.moves:
+            raise TableError("Refused: you have made no move in this hand to take back.")
+        kept = self.moves[:-1]
+        self._deal(dealer=self.dealer)
+        for move in kept:
+            self.act(move)
+        return list(self.said)
 
     def _card(self, action: Mapping[str, Any]) -> Card | None:
         key = "discard" if action["do"] == "exchange" else "card" if action["do"] == "play" else None
@@ -250,6 +238,10 @@ class Table:
                     said.update(amount=item.amount)
                 if item.kind == "marks":
                     said.update(side=item.other, marks=item.amount)
+                if item.kind in ("play", "out-of-turn", "trick"):  # who, and which card (the worked example's replay)
+                    said["seat"] = item.seat
+                    if item.card is not None:
+                        said.update(card=self.rules.pack.name(item.card), call=item.name or None)
                 told.append(said)
         self.said += told
         return told
@@ -357,12 +349,14 @@ class Table:
             "trick": [{"who": self.who(s), **card_face(pack, c)} for s, c in self.at.current()],
             "offers": [{**o, "label": self.label(o)} for o in self.offers()],
             "done": self.done,
+            "can_undo": bool(self.moves),
         }
         if self.done:
             out.update(saved=self.saved(), account=self.account(), result=self.result(), outcome=self.outcome())
             out["standing"] = self.standing() if self.records else ""
             out["sitting"] = self.sitting_text() if self.records else ""
             out["game_over"] = self.at.game_over
+            out["worked"] = worked(self)
         return out
 
     def outcome(self) -> list[str]:
@@ -410,8 +404,9 @@ _TABLE: list[Table] = []  # the table of the page that asks (one page, one worke
 
 def table_json(request: str) -> str:
     """A page's request as JSON text, answered as JSON text: ``{"op": "open", "ruleset", "options",
-    "seed", "place", "words"}``, ``{"op": "act", "action": {...}}``, ``{"op": "next"}``. The answer
-    is ``{"said": [...], "view": {...}}``, or ``{"error": one sentence, "view": the view unchanged}``."""
+    "seed", "place", "words"}``, ``{"op": "act", "action": {...}}``, ``{"op": "undo"}``,
+    ``{"op": "next"}``. The answer is ``{"said": [...], "view": {...}}``, or ``{"error": one
+    sentence, "rule", "option", "view": the view unchanged}``."""
     try:
         asked = json.loads(request, object_pairs_hook=lambda p: {int(k) if k.isdigit() else k: v for k, v in p})
         if not isinstance(asked, dict):
@@ -432,6 +427,8 @@ def table_json(request: str) -> str:
         table = _TABLE[0]
         if op == "act":
             said = table.act(asked.get("action") or {})
+        elif op == "undo":
+            said = table.undo()
         elif op == "next":
             said = table.next_hand()
         else:
@@ -440,4 +437,6 @@ def table_json(request: str) -> str:
     except (TableError, json.JSONDecodeError) as exc:
         view = _TABLE[0].view() if _TABLE else None
         rule = exc.rule if isinstance(exc, TableError) else ""
-        return json.dumps({"error": str(exc).split("\n")[0], "rule": rule, "view": view}, ensure_ascii=False)
+        option = exc.option if isinstance(exc, TableError) else ""
+        answer = {"error": str(exc).split("\n")[0], "rule": rule, "option": option, "view": view}
+        return json.dumps(answer, ensure_ascii=False)

@@ -16,7 +16,8 @@ tests run after ``mkdocs build``; ``python -m reversis_site.try_it SITE_DIR`` al
   ``templates/<id>.yaml``: an empty scenario per ruleset, for "Check your own reading";
 - ``pycache.zip``: the bytecode of both, compiled by Pyodide itself under Node
   (``site_engine/compile.mjs``; without Node the page compiles them as it imports them);
-- ``worker.js``, ``ui.js`` and ``try.css`` of ``site_engine/``, and ``manifest.json``: what the
+- ``worker.js``, ``engine.js`` and ``options.js`` (the loader and the option controls that "Try it"
+  and "Play a hand" share), ``ui.js`` and ``try.css`` of ``site_engine/``, and ``manifest.json``: what the
   worker fetches, with the size of each file (the progress bar's total).
 
 Nothing of it is fetched before the reader presses the control (``docs/javascripts/try.js`` draws
@@ -55,7 +56,7 @@ PYODIDE = ENGINE / "node_modules" / "pyodide"
 #: The files of Pyodide's npm package that a page needs to run Python (no console, no types, no maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: The component's own files, copied as they are.
-OWN_FILES = ("worker.js", "ui.js", "try.css")
+OWN_FILES = ("worker.js", "engine.js", "options.js", "ui.js", "try.css")
 CACHE = REPO / "build" / "try"
 
 

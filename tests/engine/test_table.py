@@ -8,8 +8,12 @@ import json
 import random
 
 import pytest
+import yaml
 
 from reversis.apps.table import Table, TableError, rule_words, table_json
+from reversis.apps.table_worked import worked
+from reversis.core.errors import IllegalAction
+from reversis.core.roles import role
 from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.games import game_of, play_text
 
@@ -53,6 +57,47 @@ def test_a_hand_played_at_the_table_replays_from_its_saved_scenario(ruleset: str
         ]
         assert announced == ledger, (ruleset, seed)
         assert all("seat" not in str(s["text"]) for s in said), (ruleset, seed)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_finished_hand_told_as_a_worked_example_is_its_result(ruleset: str) -> None:
+    """The words of "Open as a worked example": every card of the tricks once, in the replay's order;
+    every entry of the ledger once, at the card that made it or before the first; the players by
+    their place in the hand (the reader not the dealer: a wrong naming shows)."""
+    rules = load_ruleset(ruleset)
+    for seed in range(12):
+        table = Table.open(ruleset, seed=seed, place=1 + seed % (rules["players"] - 1))
+        _play_out(table, random.Random(seed))
+        told, result = worked(table), table.result()
+        n = table.players
+        played = [
+            (role((t["leader"] + j) % n, dealer=0, players=n), c)
+            for t in result["tricks"]
+            for j, c in enumerate(t["cards"])
+        ]
+        assert [(s["who"], s["card"]["card"]) for s in told["steps"]] == played, (ruleset, seed)
+        assert [t["winner"] for t in told["tricks"]] == [
+            role(t["winner"], dealer=0, players=n) for t in result["tricks"]
+        ]
+        assert told["before"] + [e for s in told["steps"] for e in s["entries"]] == list(
+            range(1, len(result["ledger"]) + 1)
+        )
+        entries = told["marks"] if told["unit"] == "marks" else told["payments"]
+        for shown, entry in zip(entries, result["ledger"], strict=True):
+            assert shown["rule"] == entry["rule"] and shown["name"] == rules.rule_name(entry["rule"])
+            if "payer" in entry:
+                payer = "the pool" if entry["payer"] == "pool" else role(entry["payer"], dealer=0, players=n)
+                assert (shown["payer"], shown["amount"]) == (payer, entry["amount"]), (ruleset, seed)
+            else:
+                assert shown["marks"] == entry["marks"], (ruleset, seed)
+        award = result.get("talon_award")
+        if award:
+            assert any(n.startswith("The talon (") and f"worth {award['value']}" in n for n in told["notes"])
+        assert sum(" counts his " in n for n in told["notes"]) == len(result.get("claims") or [])
+        dealt = yaml.safe_load(table.saved())["hands"]
+        assert {s["seat"]: sorted(c["card"] for c in s["cards"]) for s in told["deal"]} == {
+            seat: sorted(cards) for seat, cards in dealt.items()
+        }
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -165,6 +210,83 @@ def test_an_option_outside_its_domain_is_refused_in_one_sentence() -> None:
     with pytest.raises(TableError, match=r"^7 is not a place at the table"):
         Table.open("encyclopedie-1765", place=7)
     assert Table.open("encyclopedie-1765", {"players": 5}, place=4).you == "the fourth hand"
+
+
+#: Values the page's fields can send that each option's domain refuses: a number below its least, a
+#: mapping's value above its most, a list's item not among its choices, a card of the wrong rank.
+OUT_OF_DOMAIN = {
+    "revoke_fine": (-1, r"^Option revoke_fine: -1 is not allowed: it must be a whole number ≥ 0\.$"),
+    "talon": ({4: 60}, r"^Option talon\.4: 60 is not allowed: it must be a whole number from 0 to 52\.$"),
+    "pool_refresh_on": (["talon", "never"], r"^Option pool_refresh_on\[1\]: .*never.*\.$"),
+    "special_ace": ("KH", r"^Option special_ace: .*KH.*\.$"),
+}
+
+
+@pytest.mark.parametrize("name", OUT_OF_DOMAIN)
+def test_a_number_a_mapping_a_list_or_a_card_outside_its_domain_is_refused_beside_its_field(name: str) -> None:
+    value, sentence = OUT_OF_DOMAIN[name]
+    with pytest.raises(TableError, match=sentence) as refused:
+        Table.open("encyclopedie-1765", {name: value})
+    assert refused.value.option == name
+    request = {"op": "open", "ruleset": "encyclopedie-1765", "options": {name: value}}
+    answer = json.loads(table_json(json.dumps(request)))
+    assert answer["option"] == name and "\n" not in answer["error"] and answer["error"] == str(refused.value)
+
+
+def test_numbers_mappings_lists_cards_and_accept_illegal_set_at_the_table_are_played_and_saved() -> None:
+    """The options a player can set in the page beyond the readings: each value played and saved; with
+    accept_illegal a revoke stands and is fined by its rule, where without it the card is refused."""
+    options = {
+        "revoke_fine": 5,
+        "talon": {4: 3, 5: 2},
+        "pool_refresh_on": ["talon"],
+        "special_ace": "AS",
+        "accept_illegal": True,
+    }
+    table = Table.open("encyclopedie-1765", options, seed=3)
+    table.act({"do": "exchange", "discard": "5S"})
+    table.act({"do": "play", "card": "2H"})
+    fined: list[dict[str, object]] = []
+    while not table.done:  # the reader revokes once: a card of another suit while he holds the suit led
+        view = table.view()
+        led = view["trick"][0]["suit"] if view["trick"] else None
+        suits = {c["suit"] for c in view["holding"]}
+        other = [c["card"] for c in view["holding"] if c["suit"] != led]
+        if not fined and led in suits and other:
+            with pytest.raises(IllegalAction) as forbidden:  # a revoke, which the option lets stand
+                table.at.hand.verify_play(table.rules.pack.parse(other[0]), seat=table.reader)
+            assert forbidden.value.rule == "play.follow"
+            fined = [s for s in table.act({"do": "play", "card": other[0]}) if s["kind"] == "payment"]
+        else:
+            table.act(table.offers()[-1])
+    assert fined[0]["rule"] == "penalty.revoke" and fined[0]["payer"] == table.reader
+    scenario, replayed = play_text(table.saved(), source="saved.yaml")
+    assert {n: scenario.rules[n] for n in options} == options
+    assert game_of(scenario.rules).result(replayed) == table.result()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_last_move_taken_back_leaves_the_hand_as_it_was_before_it(ruleset: str) -> None:
+    """Undo deals the hand again and replays the reader's other moves: the view and everything said are
+    those before the move taken back, in the second hand of a sitting too (the pool or the marks
+    carried); with no move made, nothing is taken back."""
+    table = Table.open(ruleset, seed=9, place=2)
+    with pytest.raises(TableError, match="no move in this hand to take back"):
+        table.undo()
+    for hand in (1, 2):
+        rng = random.Random(hand)
+        while not table.done:
+            before = (json.dumps(table.view()), list(table.said))
+            move = rng.choice(table.offers())
+            table.act(move)
+            if rng.random() < 0.3 or table.done:
+                assert table.undo() == before[1]
+                assert (json.dumps(table.view()), table.said) == before, (ruleset, hand, move)
+                table.act(move)
+        if hand == 1 and not table.at.game_over:
+            table.next_hand()
+    scenario, replayed = play_text(table.saved(), source="saved.yaml")
+    assert game_of(scenario.rules).result(replayed) == table.result()
 
 
 def test_the_page_requests() -> None:

@@ -16,18 +16,23 @@ The browser, the server and the pages are those of ``test_browser.py`` (its fixt
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import markdown
 import pytest
+import yaml
 from test_browser import NARROW, SETTLED, WCAG_TAGS, Visit, _describe
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 RULESETS = ("encyclopedie-1765", "espagnolette-19c", "revesino", "romestecq")
 #: How long the engine may take to load on a loaded machine before a test gives up.
@@ -96,6 +101,83 @@ def _ledger(result: dict[str, Any]) -> list[tuple[Any, ...]]:
     ]
 
 
+class _Cells(HTMLParser):
+    """The text of each cell of each body row of the tables of an HTML text (as ``textContent``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self.cell: list[str] | None = None
+        self.body = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tbody":
+            self.body = True
+        elif tag == "tr" and self.body:
+            self.tables[-1].append([])
+        elif tag in ("td", "th") and self.body:
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None:
+            self.tables[-1][-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+        elif tag == "tbody":
+            self.body = False
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def _tables(html: str) -> list[list[list[str]]]:
+    cells = _Cells()
+    cells.feed(html)
+    return cells.tables
+
+
+def _example_page_tables(saved: Path) -> tuple[list[list[str]], list[list[str]]]:
+    """The tricks and the payments (or marks) of the page the site's generator writes for ``saved``
+    as a worked example (the template's Markdown made HTML as the site's extensions make it)."""
+    from reversis_site import build, examples
+
+    class Played(examples.WorkedExample):
+        @property
+        def command(self) -> str:
+            return f"reversis play {self.path.name}"
+
+    data = yaml.safe_load(saved.read_text(encoding="utf-8"))
+    example = Played(
+        ruleset=data["ruleset"],
+        slug=saved.stem,
+        path=saved,
+        page=saved.stem,
+        rules=(),
+        annotations=(),
+        readings=(),
+        refusals=(),
+        data=data,
+    )
+    site = build.Site.load()
+    env = build._environment()
+    env.filters["quoted"] = lambda quote, annotation_id: quote  # (the quotations: not in the tables compared)
+    page = examples._page(example, {a.id: a for a in site.annotations}, env)
+    tricks = page.split("<!-- fragment tricks -->", 1)[1].split("<!-- end fragment -->", 1)[0]
+    heading = "## The marks" if "## The marks" in page else "## The payments"
+    ledger = page.split(heading, 1)[1].split("\n## ", 1)[0].split("\n", 1)[1]
+    html = markdown.markdown(ledger, extensions=["tables", "md_in_html", "attr_list"])
+    return _tables(tricks)[0], _tables(html)[0]
+
+
+def _worked_tables(tab: Page) -> tuple[list[list[str]], list[list[str]]]:
+    """The tricks and the payments (or marks) of the hand opened as a worked example in the page."""
+    rows = """table => Array.from(document.querySelectorAll(`.play-worked ${table} tbody tr`), tr =>
+        Array.from(tr.cells, c => c.textContent.split(/\\s+/).filter(Boolean).join(" ")))"""
+    return tab.evaluate(rows, ".play-worked-tricks"), tab.evaluate(rows, ".ledger table")
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_hand_played_by_keyboard_is_saved_and_replayed_by_the_command_line(
     visit: Callable[..., Visit], tmp_path: Path, ruleset: str
@@ -117,6 +199,15 @@ def test_a_hand_played_by_keyboard_is_saved_and_replayed_by_the_command_line(
     replayed = _cli(saved)
     assert _entries(announced) == _ledger(replayed)
     assert json.loads(tab.get_attribute("#play-hand", "data-result") or "{}") == replayed
+    # the hand as a worked example: its tricks and its payments (or marks) as the site's example
+    # page of the saved scenario gives them, but for the column "ordered by" (an example names the
+    # annotation it illustrates)
+    tab.get_by_role("button", name="Open as a worked example").click()
+    tab.locator(".play-worked .ledger table").wait_for()
+    tricks, ledger = _worked_tables(tab)
+    page_tricks, page_ledger = _example_page_tables(saved)
+    assert tricks == page_tricks and len(tricks) == len(replayed["tricks"])
+    assert [row[:4] for row in ledger] == [row[:4] for row in page_ledger] and len(ledger) == len(replayed["ledger"])
     timings = json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")
     per_card = max((m["seconds"] / m["bots"] for m in timings["moves"] if m["bots"]), default=0.0)
     print(
@@ -130,7 +221,19 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     v = visit()
     tab = v.open("play/encyclopedie-1765/", wait="load")
     tab.locator("#play-seed").fill("3")
+    # an option the readings do not offer, set beyond its domain: the engine's sentence beside its field
+    tab.locator(".play-options > summary").click()
+    tab.locator(".play-options summary", has_text="Faults and penalties").click()
+    fine = tab.locator(".try-option[data-option='revoke_fine'] input")
+    fine.fill("-1")
+    tab.locator("#play-deal").click()
+    refused = tab.locator(".try-option[data-option='revoke_fine'] .play-option-error")
+    refused.wait_for(timeout=LOAD)
+    assert refused.inner_text() == "Option revoke_fine: -1 is not allowed: it must be a whole number ≥ 0."
+    assert fine.get_attribute("aria-invalid") == "true"
+    fine.fill("3")
     _deal(tab)
+    assert not tab.locator(".play-option-error").count()
     _play_by_keyboard(tab, stop_after=1)  # the exchange
     cards = tab.locator(".play-card").count()
     refused = tab.locator(".play-card:not(.play-legal)").first
@@ -162,9 +265,14 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
         "n => JSON.parse(document.getElementById('play-hand').dataset.timings).moves.length > n", arg=before
     )
     _play_by_keyboard(tab)
+    tab.get_by_role("button", name="Open as a worked example").click()  # (its tables: the test above)
+    tab.locator(".play-worked").wait_for()
     for scheme in ("dark", "light"):
         for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
             tab.set_viewport_size(size)
+            tab.wait_for_function(SETTLED)
+            overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"the hand's end and its worked example are {overflow} px wider than {width} px"
             tab.screenshot(path=str(screenshots / f"play-end-{width}-{scheme}.png"), full_page=True)
         if scheme == "dark":
             tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
@@ -178,12 +286,25 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     editor.wait_for(timeout=LOAD)
     text = editor.input_value()
     assert "ruleset: encyclopedie-1765" in text and f"dealer: {saved['dealer']}" in text and "plays:" in text
+    assert saved["options"] == {"revoke_fine": 3} and "revoke_fine: 3" in text
 
 
 def test_a_sitting_gives_the_standing_the_command_line_gives(visit: Callable[..., Visit], tmp_path: Path) -> None:
     v = visit(accept_downloads=True)
     tab = v.open("play/revesino/", wait="load")
     _deal(tab)
+    # a move taken back: the hand as it was before it (its cards, and what was said)
+    before = (tab.locator(".play-card").all_inner_texts(), tab.locator(".play-log li").all_inner_texts())
+    _play_by_keyboard(tab, stop_after=1)
+    assert tab.locator(".play-log li").count() > len(before[1])
+    moves = _moves(tab)
+    tab.get_by_role("button", name="Take back my last move").click()
+    tab.wait_for_function(
+        "n => JSON.parse(document.getElementById('play-hand').dataset.timings).moves.length > n", arg=moves
+    )
+    assert (tab.locator(".play-card").all_inner_texts(), tab.locator(".play-log li").all_inner_texts()) == before
+    assert not tab.get_by_role("button", name="Take back my last move").count()
+    tab.locator(".play-card.play-legal, .play-move").first.focus()
     _play_by_keyboard(tab)
     tab.get_by_role("button", name="Deal the next hand of the sitting").click()
     tab.locator(".play-table h2", has_text="Hand 2").wait_for()
@@ -204,16 +325,52 @@ def test_a_sitting_gives_the_standing_the_command_line_gives(visit: Callable[...
     _clean(v)
 
 
+#: The longest a failure to load may go unsaid: Try it's limit (issue 32), which Play shares (try/engine.js).
+SAID = 20
+
+
+def _failure(tab: Page, t0: float) -> str:
+    """The failure's one sentence, said within SAID seconds with "Try again" and the worked examples."""
+    tab.locator(".play-retry:not([hidden])").wait_for(timeout=(SAID + 5) * 1000)
+    took = time.monotonic() - t0
+    status = tab.locator("#play-status")
+    text = status.inner_text()
+    assert took <= SAID, f"the failure was said after {took:.1f} s: {text}"
+    assert text.startswith("The engine could not be loaded (") and text.endswith("."), text
+    assert text.count(". ") == 0, f"more than one sentence: {text}"
+    assert status.locator("a", has_text="the worked examples").get_attribute("href", timeout=1000)
+    return text
+
+
 def test_an_engine_that_cannot_load_is_said_in_one_sentence(visit: Callable[..., Visit]) -> None:
+    """The worker refused, then the engine's big file stalled (its request never answered): each
+    said in one sentence within 20 s, with a button to try again and the worked examples."""
     v = visit()
     v.context.route("**/try/worker.js", lambda route: route.abort())
-    tab = v.open("play/romestecq/", wait="load")
+    # "Deal" pressed before the table's own code has come: kept, not sent as a request for the page
+    late: list[Route] = []
+    v.context.route("**/javascripts/play-ui.js", lambda route: late.append(route))
+    tab = v.open("play/romestecq/", wait="domcontentloaded")
+    tab.wait_for_function("() => document.readyState === 'complete'")
     tab.locator("#play-deal").click()
-    status = tab.locator("#play-status", has_text="could not be loaded")
-    status.wait_for(timeout=LOAD)
-    text = status.inner_text()
-    assert text.count(". ") == 0 and text.endswith(".")
-    assert status.locator("a", has_text="the worked examples").get_attribute("href", timeout=1000)
+    tab.locator("#play-status", has_text="Loading the table").wait_for()
+    assert "?" not in tab.url
+    v.context.unroute("**/javascripts/play-ui.js")
+    t0 = time.monotonic()
+    while not late:
+        tab.wait_for_timeout(100)
+    late[0].continue_()
+    assert "worker" in _failure(tab, t0)
+    assert "?" not in tab.url
+    v.context.unroute("**/try/worker.js")
+    held: list[Route] = []
+    v.context.route("**/try/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    t0 = time.monotonic()
+    tab.get_by_role("button", name="Try again").click()
+    assert "pyodide.asm.wasm stopped arriving" in _failure(tab, t0)
+    for route in held:
+        with contextlib.suppress(Exception):
+            route.abort()
 
 
 def test_the_offline_copy_says_the_engine_runs_on_the_served_site(browser: Browser, offline_site: Path) -> None:
