@@ -449,10 +449,13 @@ def example_pages(annotations: Sequence[Annotation], env: jinja2.Environment) ->
 def rulesets_of(examples: Sequence[WorkedExample]) -> list[dict[str, Any]]:
     """The rulesets of the examples, in their order, each with its title and its examples."""
     from reversis.core.ruleset import load_ruleset
+    from reversis_site.ruleset_page import rule_anchor
 
     out: list[dict[str, Any]] = []
     for example in examples:
+        rules = load_ruleset(example.ruleset)
         if not out or out[-1]["id"] != example.ruleset:
-            out.append({"id": example.ruleset, "title": load_ruleset(example.ruleset).title, "examples": []})
-        out[-1]["examples"].append(example)
+            out.append({"id": example.ruleset, "title": rules.title, "examples": []})
+        named = [{"id": r, "name": rules.rule_name(r), "anchor": rule_anchor(r)} for r in example.rules]
+        out[-1]["examples"].append({"example": example, "rules": named})
     return out

@@ -179,3 +179,30 @@ def test_a_readings_sentence_names_each_rule_in_english_with_its_id_a_label_link
                 )
             said += len(labels)
     assert said > 100
+
+
+def test_the_examples_index_names_each_rule_in_english_with_its_id_a_label_linking_to_its_row(
+    built_site: Path,
+) -> None:
+    # "What it shows": the rules of each example by their English names, each id a label linking
+    # to the rule's row of its ruleset's page, which the page has
+    page = (built_site / "examples" / "index.html").read_text("utf-8")
+    rows = re.findall(r"<tr>\s*<td><a href=\"[^\"]+\">.*?</a></td>\s*<td>(.*?)</td>\s*</tr>", page, re.S)
+    examples = page.count("<tr>") - page.count("<th>what it shows</th>")  # every row but the headers
+    assert len(rows) == examples > 140
+    labelled = 0
+    for cell in rows:
+        links = re.findall(
+            r'<a href="\.\./rulesets/([^/]+)/#(rule-[a-z0-9-]+)"><code class="rule-id">([^<]+)</code></a>', cell
+        )
+        assert links or re.fullmatch(r"\d+ readings?", cell.strip()), f"a row of the index says nothing: {cell[:80]}"
+        for ruleset, anchor, rule in links:
+            rules = load_ruleset(ruleset)
+            assert anchor == "rule-" + re.sub(r"[^a-z0-9]+", "-", rule)
+            said = "".join(_prose(f"<article>{cell}</article>", with_code=False).split())
+            assert "".join(rules.rule_name(rule).split()) in said, f"{rule} without its English name"
+            target = (built_site / "rulesets" / ruleset / "index.html").read_text("utf-8")
+            assert f'id="{anchor}"' in target, f"no row {anchor} on the {ruleset} page"
+            labelled += 1
+        assert _rule_ids().search(_prose(f"<article>{cell}</article>", with_code=False)) is None
+    assert labelled > 200
