@@ -13,7 +13,7 @@ abbreviations. The hand-written pages,
 scripts and styles of ``docs/`` and the theme's templates of ``overrides/`` are copied beside them;
 a file of the build folder that is neither is removed. A corpus, annotation or ruleset error is
 one line and exit status 2. ``--jobs 2`` (the default where there are two cores) renders the worked
-examples in a second process beside the other pages.
+examples, the rulesets and the bibliography in a second process beside the other pages.
 
 Every value from the corpus, the annotations and the rulesets goes through
 :func:`reversis_site.text.text` (escaped, Markdown's characters as references); links between
@@ -201,8 +201,8 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
     ``mkdocs.yml`` are outside ``docs/`` (``../overrides/fragments/…``, ``../mkdocs.yml``).
 
     With ``jobs`` 2 or more, and where a process can fork, the worked examples (the engine plays
-    each hand) are rendered in a second process while this one renders the other pages; the pages
-    are the same either way."""
+    each hand), the rulesets and the bibliography are rendered in a second process while this one
+    renders the other pages; the pages are the same either way."""
     from reversis_site import (
         readings as site_readings,  # what each reading changes: the plots under each ambiguity, the ranking
     )
@@ -220,14 +220,11 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
     )
     site_topics.register(env)
     site_readings.register(env)
-    with _beside(lambda: site_examples.example_pages(site.annotations, env), jobs=jobs) as examples:
+    with _beside(lambda: _examples_and_rulesets(site, env), jobs=jobs) as examples:
         files = download_files(site)
         out: dict[Path, str | bytes] = {}
         for source in site.sources:
             out[Path("sources") / f"{source.id}.md"] = source_page(site, source, env, files)
-        for rules in site.rulesets:
-            out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)
-        out[Path("bibliography.md")] = bibliography_page(site, env)
         out[Path("glossary.md")] = glossary_page(site, env)
         out[Path("downloads.md")] = downloads_page(site, files, env)
         out.update(site_topics.pages(site, env))
@@ -238,6 +235,16 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
     out.update(schema_files())
     abbreviations = abbreviations_page(site.glossary, identifiers(site, out))
     out[GENERATED_CONFIG] = site_config(abbreviations, build)
+    return out
+
+
+def _examples_and_rulesets(site: Site, env: jinja2.Environment) -> dict[Path, str]:
+    """The pages of the second process (:func:`pages`): the worked examples (the engine plays each
+    hand), the rulesets and the bibliography, about as much work as the other pages."""
+    out = site_examples.example_pages(site.annotations, env)
+    for rules in site.rulesets:
+        out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)
+    out[Path("bibliography.md")] = bibliography_page(site, env)
     return out
 
 
@@ -429,7 +436,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--jobs",
         type=int,
         default=min(2, os.cpu_count() or 1),
-        help="processes: 2 renders the worked examples beside the other pages (default: 2, or 1 on one core)",
+        help="processes: 2 renders the examples and the rulesets beside the other pages (default: 2, or 1 on one core)",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the number of files written")
     args = parser.parse_args(argv)
