@@ -50,6 +50,7 @@ from reversis_site import play_page
 from reversis_site.fragments import FragmentError
 from reversis_site.links import anchor, fold, href, paragraph_link, relative, term_anchor
 from reversis_site.ruleset_page import ruleset_page
+from reversis_site.search import BOOSTS
 from reversis_site.sources import download_files, downloads_page, source_page
 from reversis_site.text import (
     Glossed,
@@ -343,18 +344,6 @@ def site_config(abbreviations: str, out: Path = BUILD) -> str:
 
 
 # ---- the build folder ---------------------------------------------------------------------------
-
-#: The search boost of each kind of page, by the first folder of its path under ``docs/`` ("" for the
-#: pages at the top: the home page, the glossary, the bibliography…), given to Material's search by
-#: each page's front matter (``search: boost:``): the sources and the topics rank above the rulesets
-#: and the glossary, and these above the worked examples, which name many terms in passing.
-BOOSTS: Mapping[str, float] = {
-    "sources": 4.0,
-    "topics": 4.0,
-    "": 1.0,
-    "rulesets": 0.5,
-    "examples": 0.1,
-}
 
 
 def with_search_meta(path: Path, page: str) -> str:
