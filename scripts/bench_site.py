@@ -20,8 +20,8 @@ site, generation included. Each build is a fresh process, as ``make build`` runs
 writes the bytecode of the modules it imports on the unmeasured first round, as it does on a
 reader's machine (``PYTHONDONTWRITEBYTECODE``, if the environment sets it, is not passed on: the
 packages MkDocs runs, installed by pip, have theirs already, and ours would otherwise be compiled
-again in every process); ``--no-bytecode`` measures every process without it, ours then compiling
-its modules each time. Each time is
+again in every process); ``--no-bytecode`` measures every process, ours and the plain site's,
+with no bytecode read or written (every module compiled each time). Each time is
 given on the clock and in processor seconds (user and system, of the process and its children):
 on a machine that other work keeps busy, the clock's ratio moves with that work, the processor's
 much less.
@@ -122,10 +122,14 @@ Timing = tuple[float, float]
 ENV: dict[str, str] = {}
 
 
-def environment(*, bytecode: bool) -> dict[str, str]:
-    """This environment, with Python's bytecode written and read (``bytecode``) or not."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    return {**env, "NO_MKDOCS_2_WARNING": "1", **({} if bytecode else {"PYTHONDONTWRITEBYTECODE": "1"})}
+def environment(*, empty_pycache: Path | None = None) -> dict[str, str]:
+    """This environment, Python writing and reading the bytecode of what it imports; with an
+    ``empty_pycache`` folder, neither (every module compiled each time)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    if empty_pycache is not None:
+        env.update(PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=str(empty_pycache))
+    return env
 
 
 def _timed(command: list[str], what: str, *, cwd: Path = REPO) -> Timing:
@@ -173,13 +177,13 @@ def _ratios(ours: list[float], plain: list[float], generation: list[float]) -> d
 
 
 def run(rounds: int, *, bytecode: bool = True) -> dict[str, Any]:
-    ENV.clear()
-    ENV.update(environment(bytecode=bytecode))
     ours: list[Timing] = []
     plain: list[Timing] = []
     generation: list[Timing] = []
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         folder = Path(tmp)
+        ENV.clear()
+        ENV.update(environment(empty_pycache=None if bytecode else folder / "no-bytecode"))
         build = folder / "pages"
         generate(build)  # unmeasured: the plain pages are as long as these
         docs = build / "docs"
@@ -227,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
-        "--no-bytecode", action="store_true", help="every process without Python's bytecode files (compiled each time)"
+        "--no-bytecode", action="store_true", help="no bytecode read or written: every module compiled in each process"
     )
     args = parser.parse_args(argv)
     if args.rounds < 1:
@@ -242,7 +246,11 @@ def main(argv: list[str] | None = None) -> int:
         f"({result['html_files']['ours']} and {result['html_files']['plain']} HTML files with the 404 page)"
     )
     print(f"rounds: {result['rounds']} (alternating; medians shown, every round in --json)")
-    bytecode = "written on the first round" if result["bytecode"] else "none (--no-bytecode: compiled in each process)"
+    bytecode = (
+        "written on the first round"
+        if result["bytecode"]
+        else "none (--no-bytecode: every module compiled in each process)"
+    )
     print(f"Python's bytecode: {bytecode}")
     print(
         "load average (1, 5, 15 min): before {:.2f} {:.2f} {:.2f}, after {:.2f} {:.2f} {:.2f}".format(
