@@ -1,6 +1,6 @@
 """The site's build time beside a plain Material for MkDocs site of as many pages, in the same run.
 
-``python scripts/bench_site.py [--rounds 3] [--json]``
+``python scripts/bench_site.py [--rounds 3] [--json] [--no-bytecode]``
 
 * ours: ``mkdocs build --strict`` of the generated ``mkdocs.yml`` (every page of the build folder's
   ``docs/``) into a temporary folder, then the builder's steps after it that were MkDocs hooks
@@ -16,7 +16,12 @@
 
 The two builds alternate for ``--rounds`` rounds (which goes first alternates too); the median of
 each is reported with the ratio of the medians, beside the goal: at most 1.5 times the plain
-site, generation included. Each build is a fresh process, as ``make build`` runs it. Each time is
+site, generation included. Each build is a fresh process, as ``make build`` runs it. Python
+writes the bytecode of the modules it imports on the unmeasured first round, as it does on a
+reader's machine (``PYTHONDONTWRITEBYTECODE``, if the environment sets it, is not passed on: the
+packages MkDocs runs, installed by pip, have theirs already, and ours would otherwise be compiled
+again in every process); ``--no-bytecode`` measures every process, ours and the plain site's,
+with no bytecode read or written (every module compiled each time). Each time is
 given on the clock and in processor seconds (user and system, of the process and its children):
 on a machine that other work keeps busy, the clock's ratio moves with that work, the processor's
 much less.
@@ -113,13 +118,27 @@ def write_plain_site(folder: Path, lengths: list[int]) -> Path:
 Timing = tuple[float, float]
 
 
-def _timed(command: list[str], what: str, *, cwd: Path = REPO, env: dict[str, str] | None = None) -> Timing:
+#: The environment of every measured process (:func:`environment`).
+ENV: dict[str, str] = {}
+
+
+def environment(*, empty_pycache: Path | None = None) -> dict[str, str]:
+    """This environment, Python writing and reading the bytecode of what it imports; with an
+    ``empty_pycache`` folder, neither (every module compiled each time)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    if empty_pycache is not None:
+        env.update(PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=str(empty_pycache))
+    return env
+
+
+def _timed(command: list[str], what: str, *, cwd: Path = REPO) -> Timing:
     """The clock's and the processor's seconds taken by ``command`` (a fresh process). The processor's
     are those of the process and its children, which a busy machine does not inflate as it does
     the clock's."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, check=False)
+    result = subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=ENV, check=False)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
@@ -129,9 +148,8 @@ def _timed(command: list[str], what: str, *, cwd: Path = REPO, env: dict[str, st
 
 def mkdocs_build(config: Path, site_dir: Path) -> Timing:
     """The time of ``mkdocs build --strict`` of ``config`` into ``site_dir``."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(site_dir)]
-    return _timed(command, f"mkdocs build of {config}", cwd=config.parent, env=env)
+    return _timed(command, f"mkdocs build of {config}", cwd=config.parent)
 
 
 def generate(out: Path) -> Timing:
@@ -158,12 +176,14 @@ def _ratios(ours: list[float], plain: list[float], generation: list[float]) -> d
     }
 
 
-def run(rounds: int) -> dict[str, Any]:
+def run(rounds: int, *, bytecode: bool = True) -> dict[str, Any]:
     ours: list[Timing] = []
     plain: list[Timing] = []
     generation: list[Timing] = []
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         folder = Path(tmp)
+        ENV.clear()
+        ENV.update(environment(empty_pycache=None if bytecode else folder / "no-bytecode"))
         build = folder / "pages"
         generate(build)  # unmeasured: the plain pages are as long as these
         docs = build / "docs"
@@ -197,6 +217,8 @@ def run(rounds: int) -> dict[str, Any]:
         "ratio_build": clock["ratio_build"],
         "ratio_with_generation": clock["ratio_with_generation"],
         "goal": GOAL,
+        "bytecode": bytecode,
+        "load_average": os.getloadavg(),
         "cpus": os.cpu_count(),
         "python": platform.python_version(),
         "mkdocs": metadata.version("mkdocs"),
@@ -208,10 +230,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--no-bytecode", action="store_true", help="no bytecode read or written: every module compiled in each process"
+    )
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
-    result = run(args.rounds)
+    load = os.getloadavg()
+    result = run(args.rounds, bytecode=not args.no_bytecode)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -220,6 +246,17 @@ def main(argv: list[str] | None = None) -> int:
         f"({result['html_files']['ours']} and {result['html_files']['plain']} HTML files with the 404 page)"
     )
     print(f"rounds: {result['rounds']} (alternating; medians shown, every round in --json)")
+    bytecode = (
+        "written on the first round"
+        if result["bytecode"]
+        else "none (--no-bytecode: every module compiled in each process)"
+    )
+    print(f"Python's bytecode: {bytecode}")
+    print(
+        "load average (1, 5, 15 min): before {:.2f} {:.2f} {:.2f}, after {:.2f} {:.2f} {:.2f}".format(
+            *load, *result["load_average"]
+        )
+    )
     clock, cpu = result["clock"], result["cpu"]
     print(f"{'':<64}{'clock':>9} {'processor':>10}")
     for name, what in [

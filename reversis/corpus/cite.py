@@ -170,14 +170,43 @@ def text_citation(source: Source, paragraph: Paragraph, *, style: str = "chicago
 def render_csl(item: Mapping[str, Any], *, style: str = "chicago") -> str:
     """One CSL-JSON item as a bibliography entry of ``style``, as plain text.
 
-    The entry depends on the item's fields but its ``id`` and ``note``: the paragraphs of a source
-    on one page (and of one entry) have the same, rendered once (:func:`_render_csl`).
+    The entry depends on the item's fields but its ``id`` and ``note``. The paragraphs of a source
+    differ from one another only by their address (``URL``) and their number (``section``), and a
+    style prints each as it is or not at all: the entry is rendered once with stand-ins for the two
+    (:data:`_STAND_INS`, :func:`_render_csl`), and each paragraph's values put in their place. A
+    value that the stand-in could not stand for (a style that changed its case or cut it, or a
+    value that the adjustments of :func:`_render_csl` could read) is rendered as it is.
     """
     data = {k: v for k, v in item.items() if k not in ("id", "note")}
-    text = _render_csl(json.dumps(data, sort_keys=True, ensure_ascii=False), style)
+    real = {k: data[k] for k in _STAND_INS if isinstance(data.get(k), str)}
+    stood_in = {**data, **{k: _STAND_INS[k] for k in real}}
+    text = _render_csl(json.dumps(stood_in, sort_keys=True, ensure_ascii=False), style)
+    if text is not None and all(_stands_for(text, k, v, data) for k, v in real.items()):
+        for name, value in real.items():
+            text = text.replace(_STAND_INS[name], value)
+    else:
+        text = _render_csl(json.dumps(data, sort_keys=True, ensure_ascii=False), style)
     if text is None:
         raise CorpusError(f"the {style} style gives no bibliography entry for {item.get('id')!r}")
     return text
+
+
+#: What :func:`render_csl` renders in place of each paragraph's own address and number.
+_STAND_INS = {"URL": "https://stand-in.invalid/url-of-the-item", "section": "stand-in-section-of-the-item"}
+
+
+def _stands_for(text: str, name: str, value: str, data: Mapping[str, Any]) -> bool:
+    """Whether ``value`` of field ``name`` shows in the entry exactly where its stand-in does: the
+    stand-in is there as it was given, or not at all (in no case, whole or cut); ``value`` has no
+    run of spaces for :func:`_render_csl` to collapse and holds no title or publisher that it
+    could drop as repeated."""
+    stand_in = _STAND_INS[name]
+    shown = text.count(stand_in)
+    if text.lower().count(stand_in[:12].lower()) != shown:
+        return False
+    if not re.fullmatch(r"\S+(?: \S+)*", value) or "”" in value:
+        return False
+    return not any(str(data.get(field) or "\0") in value for field in ("title", "publisher"))
 
 
 @functools.lru_cache(maxsize=1024)

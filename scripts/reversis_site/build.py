@@ -13,7 +13,7 @@ abbreviations. The hand-written pages,
 scripts and styles of ``docs/`` and the theme's templates of ``overrides/`` are copied beside them;
 a file of the build folder that is neither is removed. A corpus, annotation or ruleset error is
 one line and exit status 2. ``--jobs 2`` (the default where there are two cores) renders the worked
-examples in a second process beside the other pages.
+examples, the rulesets and the bibliography in a second process beside the other pages.
 
 Every value from the corpus, the annotations and the rulesets goes through
 :func:`reversis_site.text.text` (escaped, Markdown's characters as references); links between
@@ -50,6 +50,7 @@ from reversis_site import play_page
 from reversis_site.fragments import FragmentError
 from reversis_site.links import anchor, fold, href, paragraph_link, relative, term_anchor
 from reversis_site.ruleset_page import ruleset_page
+from reversis_site.search import BOOSTS
 from reversis_site.sources import download_files, downloads_page, source_page
 from reversis_site.text import (
     Glossed,
@@ -201,8 +202,8 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
     ``mkdocs.yml`` are outside ``docs/`` (``../overrides/fragments/…``, ``../mkdocs.yml``).
 
     With ``jobs`` 2 or more, and where a process can fork, the worked examples (the engine plays
-    each hand) are rendered in a second process while this one renders the other pages; the pages
-    are the same either way."""
+    each hand), the rulesets and the bibliography are rendered in a second process while this one
+    renders the other pages; the pages are the same either way."""
     from reversis_site import (
         readings as site_readings,  # what each reading changes: the plots under each ambiguity, the ranking
     )
@@ -220,14 +221,11 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
     )
     site_topics.register(env)
     site_readings.register(env)
-    with _beside(lambda: site_examples.example_pages(site.annotations, env), jobs=jobs) as examples:
+    with _beside(lambda: _examples_and_rulesets(site, env), jobs=jobs) as examples:
         files = download_files(site)
         out: dict[Path, str | bytes] = {}
         for source in site.sources:
             out[Path("sources") / f"{source.id}.md"] = source_page(site, source, env, files)
-        for rules in site.rulesets:
-            out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)
-        out[Path("bibliography.md")] = bibliography_page(site, env)
         out[Path("glossary.md")] = glossary_page(site, env)
         out[Path("downloads.md")] = downloads_page(site, files, env)
         out.update(site_topics.pages(site, env))
@@ -238,6 +236,16 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
     out.update(schema_files())
     abbreviations = abbreviations_page(site.glossary, identifiers(site, out))
     out[GENERATED_CONFIG] = site_config(abbreviations, build)
+    return out
+
+
+def _examples_and_rulesets(site: Site, env: jinja2.Environment) -> dict[Path, str]:
+    """The pages of the second process (:func:`pages`): the worked examples (the engine plays each
+    hand), the rulesets and the bibliography, about as much work as the other pages."""
+    out = site_examples.example_pages(site.annotations, env)
+    for rules in site.rulesets:
+        out[Path("rulesets") / f"{rules.id}.md"] = ruleset_page(site, rules, env)
+    out[Path("bibliography.md")] = bibliography_page(site, env)
     return out
 
 
@@ -337,18 +345,6 @@ def site_config(abbreviations: str, out: Path = BUILD) -> str:
 
 # ---- the build folder ---------------------------------------------------------------------------
 
-#: The search boost of each kind of page, by the first folder of its path under ``docs/`` ("" for the
-#: pages at the top: the home page, the glossary, the bibliography…), given to Material's search by
-#: each page's front matter (``search: boost:``): the sources and the topics rank above the rulesets
-#: and the glossary, and these above the worked examples, which name many terms in passing.
-BOOSTS: Mapping[str, float] = {
-    "sources": 4.0,
-    "topics": 4.0,
-    "": 1.0,
-    "rulesets": 0.5,
-    "examples": 0.1,
-}
-
 
 def with_search_meta(path: Path, page: str) -> str:
     """A page of ``docs/`` with its search settings in its front matter: its boost
@@ -429,7 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--jobs",
         type=int,
         default=min(2, os.cpu_count() or 1),
-        help="processes: 2 renders the worked examples beside the other pages (default: 2, or 1 on one core)",
+        help="processes: 2 renders the examples and the rulesets beside the other pages (default: 2, or 1 on one core)",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the number of files written")
     args = parser.parse_args(argv)

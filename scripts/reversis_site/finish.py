@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reversis.core.errors import ReversisError
-from reversis_site import csp, search, try_it
+from reversis_site import csp, search
 
 
 def finish(site: Path, *, with_try: bool = True) -> list[str]:
@@ -28,6 +28,8 @@ def finish(site: Path, *, with_try: bool = True) -> list[str]:
     lines = ["search: documents written" if search.finish(site) else "search: no index in the site"]
     lines.append(f"content security policy: {csp.finish(site)} pages")
     if with_try:
+        from reversis_site import try_it  # the engine and the examples: imported only where the site runs them
+
         lines.append(try_it.report(site, try_it.write(site)))
     return lines
 
@@ -40,9 +42,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (args.site / "index.html").is_file():
         print(f"error: {args.site}: no built site there (no index.html)", file=sys.stderr)
         return 2
+    errors: tuple[type[Exception], ...] = (ReversisError, csp.PolicyError)
+    if not args.no_try:
+        from reversis_site.try_it import Unavailable
+
+        errors += (Unavailable,)
     try:
         lines = finish(args.site, with_try=not args.no_try)
-    except (ReversisError, csp.PolicyError, try_it.Unavailable) as exc:
+    except errors as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print("\n".join(lines))

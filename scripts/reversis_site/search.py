@@ -12,7 +12,7 @@ reader can land on and words in every form a reader may type. A step of the buil
   (never glued to the OCR's reading and the class of the correction, as the page's struck and
   inserted text reads).
 - **Pages rank by what they are about**: each kind of page has a boost
-  (:data:`reversis_site.build.BOOSTS`, Material's ``search: boost:``, which the generator writes
+  (:data:`BOOSTS`, Material's ``search: boost:``, which the generator writes
   into each page's front matter), the sources and the topics above the rulesets and the
   glossary, and these above the worked examples, which name many terms in passing.
 - **Accents and period spellings are folded.** Each document gets two more fields, which the plugin's
@@ -57,7 +57,19 @@ from typing import Any
 
 from reversis.annotations import load_annotations, load_glossary
 from reversis.corpus import load_corpus
-from reversis_site.build import BOOSTS
+
+#: The search boost of each kind of page, by the first folder of its path under ``docs/`` ("" for the
+#: pages at the top: the home page, the glossary, the bibliography…), given to Material's search by
+#: each page's front matter (``search: boost:``): the sources and the topics rank above the rulesets
+#: and the glossary, and these above the worked examples, which name many terms in passing.
+BOOSTS: Mapping[str, float] = {
+    "sources": 4.0,
+    "topics": 4.0,
+    "": 1.0,
+    "rulesets": 0.5,
+    "examples": 0.1,
+}
+
 
 #: Where the documents are written, under the site; the theme's index keeps its configuration only.
 DOCUMENTS = "search/documents.json"

@@ -6,9 +6,9 @@ tests run after ``mkdocs build``; ``python -m reversis_site.try_it SITE_DIR`` al
 
 - ``pyodide/``: the files of Pyodide that run Python in the page (the npm package that
   ``site_engine/package-lock.json`` pins, installed by ``make``'s setup), and nothing else of it;
-- the engine's wheel, built from this checkout (``pip wheel --no-deps``, without the site builder:
-  ``REVERSIS_ENGINE_ONLY=1``, see ``setup.py``; kept under
-  ``build/try/`` while the package's files are unchanged), and PyYAML's pure-Python ``yaml``
+- the engine's wheel, built from a copy of this checkout's package files (``pip wheel --no-deps``,
+  without the site builder: ``REVERSIS_ENGINE_ONLY=1``, see ``setup.py``; checked to hold the
+  engine alone; kept under ``build/try/`` while the package's files are unchanged), and PyYAML's pure-Python ``yaml``
   package, zipped from the one installed here (Pyodide's npm package carries no PyYAML; without
   libyaml the engine reads YAML with PyYAML's ``SafeLoader``);
 - ``rulesets/<id>.json``: each ruleset's options as ``reversis rules ID --json`` prints them, with
@@ -32,9 +32,11 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -64,32 +66,65 @@ class Unavailable(Exception):
     """The engine cannot be built here (no Pyodide, or no wheel): the site goes without it."""
 
 
-def _package_digest() -> str:
+#: What the engine's wheel is built from, copied out of the checkout into a temporary folder first:
+#: built in the checkout, setuptools would reuse its ``build/lib``, where an earlier build of the whole
+#: distribution may have left the site builder (an engine-only wheel was seen to contain it).
+WHEEL_SOURCES = ("setup.py", "pyproject.toml", "README.md", "reversis")
+
+
+def _package_digest(root: Path = REPO) -> str:
     """A digest of everything the wheel is built from."""
     digest = hashlib.sha256()
-    for path in sorted([*(REPO / "reversis").rglob("*"), REPO / "pyproject.toml", REPO / "setup.py"]):
+    for path in sorted([*(root / "reversis").rglob("*"), root / "pyproject.toml", root / "setup.py"]):
         if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(REPO).as_posix().encode() + b"\0" + path.read_bytes())
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
-def project_wheel() -> Path:
-    """The project's wheel, built once for the package's files as they are."""
-    digest = _package_digest()
-    folder = CACHE / "wheel"
+def engine_files(wheel: Path) -> list[str]:
+    """The files of the engine's wheel, checked: the engine's package and the wheel's metadata, and
+    nothing else (:class:`Unavailable` names the first stray file)."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    stray = [n for n in names if not n.startswith("reversis/") and not re.match(r"reversis-[^/]+\.dist-info/", n)]
+    if stray or "reversis/__init__.py" not in names:
+        what = f"{stray[0]}, which is not the engine's" if stray else "no reversis/__init__.py"
+        raise Unavailable(f"{wheel.name} holds {what}")
+    return names
+
+
+def project_wheel(root: Path = REPO, cache: Path = CACHE) -> Path:
+    """The engine's wheel, built once for the package's files as they are (kept in ``cache``), from a
+    copy of the checkout's :data:`WHEEL_SOURCES` and checked by :func:`engine_files`."""
+    digest = _package_digest(root)
+    folder = cache / "wheel"
     stamp = folder / "digest"
     wheels = sorted(folder.glob("reversis-*.whl"))
     if len(wheels) == 1 and stamp.is_file() and stamp.read_text() == digest:
         return wheels[0]
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(folder), str(REPO)]
-    env = {**os.environ, "REVERSIS_ENGINE_ONLY": "1"}  # the engine alone (setup.py): no site builder
-    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    with tempfile.TemporaryDirectory(prefix="reversis-wheel-") as tmp:
+        source = Path(tmp) / "source"
+        for name in WHEEL_SOURCES:
+            if (root / name).is_dir():
+                shutil.copytree(root / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                source.mkdir(exist_ok=True)
+                shutil.copyfile(root / name, source / name)
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(folder)]
+        command.append(str(source))
+        env = {**os.environ, "REVERSIS_ENGINE_ONLY": "1"}  # the engine alone (setup.py): no site builder
+        done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
     wheels = sorted(folder.glob("reversis-*.whl"))
     if done.returncode != 0 or len(wheels) != 1:
         last = (done.stderr.strip().splitlines() or ["no wheel written"])[-1]
         raise Unavailable(f"pip wheel failed: {last}")
+    try:
+        engine_files(wheels[0])
+    except Unavailable:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     stamp.write_text(digest)
     return wheels[0]
 

@@ -221,3 +221,31 @@ def test_style_adjustments_keep_a_group_author_and_the_editors_of_a_whole_book()
     assert unsigned == "Transference. (n.d.). In APA dictionary of psychology. A Publisher."
     book = {"type": "book", "title": "Encyclopédie", "editor": [{"family": "Diderot", "given": "Denis"}]}
     assert render_csl(book, style="mla").startswith("Diderot, Denis, editor. Encyclopédie")
+
+
+def test_the_paragraphs_of_a_source_are_rendered_once_with_their_own_address() -> None:
+    """``render_csl`` renders a source's entry once, with stand-ins for a paragraph's address and
+    number, and puts each paragraph's in: the same text as rendering each paragraph's item."""
+    from reversis.corpus.cite import _render_csl, paragraph_url, render_csl
+
+    corpus = load_corpus(REAL_CORPUS)
+    for first, second in [("encyclopedie-1765:4", "encyclopedie-1765:5"), ("dictionnaire-jeux-r:6", None)]:
+        para = corpus.paragraph(first)
+        source = corpus.source(para.source)
+        item = csl_item(source, para, url=paragraph_url(source.id, para.number))
+        fields = {k: v for k, v in item.items() if k not in ("id", "note")}
+        for style in STYLES:
+            direct = _render_csl(json.dumps(fields, sort_keys=True, ensure_ascii=False), style)
+            assert render_csl(item, style=style) == direct
+            assert item["URL"] in direct
+        if second is not None:
+            other = corpus.paragraph(second)
+            assert other.page == para.page
+            misses = _render_csl.cache_info().misses
+            rendered = render_csl(csl_item(source, other, url=paragraph_url(source.id, other.number)))
+            assert _render_csl.cache_info().misses == misses
+            assert rendered.endswith(f"{paragraph_url(source.id, other.number)}.")
+    # an address that holds the title is rendered as it is (the title could be dropped as repeated)
+    odd = {**item, "URL": f"https://example.org/{item['title']}"}
+    fields = {k: v for k, v in odd.items() if k not in ("id", "note")}
+    assert render_csl(odd) == _render_csl(json.dumps(fields, sort_keys=True, ensure_ascii=False), "chicago")
