@@ -44,6 +44,7 @@ def _deal(tab: Page) -> None:
     tab.locator("#play-deal").focus()
     tab.keyboard.press("Enter")
     tab.locator(".play-table h2").wait_for(timeout=LOAD)
+    assert not tab.locator(".play-retry").is_visible(), "“Try again” is shown though the engine loaded"
 
 
 def _moves(tab: Page) -> int:
