@@ -62,7 +62,7 @@ def mutant_source(module: str, mutmut_name: str) -> tuple[str, str]:
     if function is None:
         raise SystemExit(f"{module}: no function {function_name} (is the report current?)")
     mutant = read_mutant_function(cst.parse_module(mutated), mutmut_name).with_changes(name=cst.Name(function_name))
-    return tree.deep_replace(function, mutant).code, mutated  # type: ignore[union-attr]
+    return tree.deep_replace(function, mutant).code, mutated
 
 
 # -- the options the mutated code reads -----------------------------------------------------------
