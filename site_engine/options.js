@@ -48,7 +48,10 @@ function labelled(text, rulesData) {
     return text;
   }
   const pattern = new RegExp(`\\b(${ids.sort((a, b) => b.length - a.length).join("|")})\\b`, "g");
-  return text.split(pattern).map((part, i) => (i % 2 ? el("code", { class: "try-id", text: part }) : part));
+  // an option the sentence names: its English name, then its id as a small label
+  return text.split(pattern).map((part, i) =>
+    i % 2 ? [el("em", { text: rulesData.options[part].name || part }), " ", el("code", { class: "try-id", text: part })] : part,
+  );
 }
 
 export function optionControl(name, option, value, rulesData, illustrated, root) {

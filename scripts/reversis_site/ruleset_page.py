@@ -60,6 +60,8 @@ def _options(site: Site, rules: Ruleset, page: str) -> list[dict[str, Any]]:
                 "option": opt,
                 "meaning": with_labels(opt.meaning, ids),
                 "note": with_labels(opt.note, ids),
+                # an option a sentence names: its English name, and its id a label linking to it
+                "named": {n: rules.option_name(n) for n in ids if n in opt.meaning or n in opt.note},
                 "default": flow_yaml(opt.default),
                 "allowed": opt.allowed(rules.pack, players=players if isinstance(players, int) else None),
                 "cites": [(pid, paragraph_link(pid, page=page)) for pid in opt.cites],

@@ -303,7 +303,12 @@ def test_a_ruleset_page_gives_each_option_as_an_entry_under_its_english_name_in_
         head = f'<strong>{option.title}</strong> <a class="id-label" href="#option-{name}"><code>{name}</code></a>'
         assert head in entry.group(1), name
         after = options[entry.end() : entry.end() + 3000]
-        words = re.sub(r"\s+", "", _text(option.meaning))
+        # the options its meaning names, each after its English name
+        ids = sorted((n for n in rules.options if "_" in n), key=len, reverse=True)
+        meaning = re.sub(
+            r"\b(" + "|".join(ids) + r")\b", lambda m: f"{rules.option_name(m.group(1))} {m.group(1)}", option.meaning
+        )
+        words = re.sub(r"\s+", "", _text(meaning))
         assert words[:40] in re.sub(r"\s+", "", _text(after.split("</dl>")[0])), name
 
 

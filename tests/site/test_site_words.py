@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import yaml
+from markupsafe import escape
 
 from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.corpus import load_corpus
@@ -206,3 +207,19 @@ def test_the_examples_index_names_each_rule_in_english_with_its_id_a_label_linki
             labelled += 1
         assert _rule_ids().search(_prose(f"<article>{cell}</article>", with_code=False)) is None
     assert labelled > 200
+
+
+def test_an_option_a_ruleset_page_names_in_a_sentence_is_given_by_its_english_name(built_site: Path) -> None:
+    # an option's id is a small label linking to its entry, after the option's English name (in an
+    # entry's heading, or in the sentence of another option's meaning or note), never a word alone
+    named = 0
+    for rid in ruleset_ids():
+        rules = load_ruleset(rid)
+        page = (built_site / "rulesets" / rid / "index.html").read_text("utf-8")
+        for before, option in re.findall(r'(.{0,300})<a class="id-label" href="#option-([a-z0-9_]+)">', page):
+            name = str(escape(rules.option_name(option)))
+            assert before.endswith((f"<em>{name}</em> ", f"<strong>{name}</strong> ")), (
+                f"rulesets/{rid}: option {option} without its English name before it: …{before[-80:]}"
+            )
+            named += before.endswith("</em> ")
+    assert named > 40

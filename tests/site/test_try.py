@@ -279,6 +279,12 @@ def test_the_option_an_example_illustrates_comes_first_and_the_others_by_topic_i
     assert tab.locator(".try-illustrated").count() == 1
     assert first.locator(".try-option-title").inner_text() == rules.option_name("quinola_forced_payment")
     assert first.locator("code.try-id").inner_text() == "quinola_forced_payment"
+    # an option that a meaning names: its English name, then its id as a small label
+    named = tab.evaluate(
+        """() => [...document.querySelectorAll('.try-meaning code.try-id')].map(code =>
+             [code.textContent, code.previousSibling?.previousSibling?.textContent ?? null])"""
+    )
+    assert named and all(name == rules.option_name(option) for option, name in named), named
     source = first.locator(".try-source")
     assert source.locator("q").get_attribute("lang") == "fr" and "In English: " in source.inner_text()
     topics = tab.locator(".try-topic > summary").all_inner_texts()
