@@ -103,6 +103,13 @@ def _rule_changes(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
     return changes[:TOP_RULES]
 
 
+def _option_name(ruleset: str, option: str) -> str:
+    """An option's English name, which a sentence gives before its id."""
+    from reversis.core.ruleset import load_ruleset
+
+    return load_ruleset(ruleset).option_name(option)
+
+
 def _named(change: dict[str, Any], ruleset: str, page: str) -> dict[str, Any]:
     """A rule's change as a sentence says it: the rule's English name, and its row on the ruleset's
     page (the id, a small code label, links there)."""
@@ -227,6 +234,7 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
     return {
         "ruleset": ruleset,
         "option": option,
+        "name": _option_name(ruleset, option),
         "svg": relative(f"{FOLDER}/{ruleset}/{option}.svg", page),
         "ranking": relative(f"{FOLDER}/index.md", page),
         "alt": alt,
@@ -332,6 +340,7 @@ def ranking_page(annotations: Sequence[Annotation], env: jinja2.Environment) -> 
             {
                 "ruleset": ruleset,
                 "option": option,
+                "name": _option_name(ruleset, option),
                 "link": relative(f"rulesets/{ruleset}.md", page) + f"#option-{option}",
                 "annotations": [
                     (a.id, relative(f"topics/{a.topic}.md", page) + f"#{a.id}")

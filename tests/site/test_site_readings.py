@@ -14,6 +14,7 @@ import pytest
 
 from reversis.annotations import load_annotations
 from reversis.apps.readings import by_option, load_results
+from reversis.core.ruleset import load_ruleset
 
 MEASURED = by_option(load_results())
 AMBIGUITIES = [
@@ -114,7 +115,8 @@ def test_the_ranking_lists_every_option_measured_once_most_moved_first(wanted_pa
 
     text = unescape(wanted_pages[Path("readings") / "index.md"])
     assert text.startswith("---\ntitle: What the readings change\n---")
-    rows = [line for line in text.splitlines() if re.match(r"\| \d+ \| \[(<code>|`)", line)]
+    # each option by its English name, linking to its entry, then its id as code
+    rows = [line for line in text.splitlines() if re.match(r"\| \d+ \| \[[^\]`<]+\]\([^)]+\) (<code>|`)", line)]
     names = [re.search(r"<code>([^<]+)</code>|`([^`]+)`", row) for row in rows]
     shown = [
         (row.split("|")[3].strip(), name.group(1) or name.group(2))
@@ -122,6 +124,8 @@ def test_the_ranking_lists_every_option_measured_once_most_moved_first(wanted_pa
         if name
     ]
     assert sorted(shown) == sorted(MEASURED)
+    for row, (ruleset, option) in zip(rows, shown, strict=True):
+        assert row.split("|")[2].strip().startswith(f"[{load_ruleset(ruleset).option_name(option)}]("), row
     keys = [site_readings.movement(MEASURED[key]["cautious"])["relative"] for key in shown]
     assert keys == sorted(keys, reverse=True)
     assert "Wilson" in text and "normal approximation" in text and "not by period players" in text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -223,3 +224,20 @@ def test_an_option_a_ruleset_page_names_in_a_sentence_is_given_by_its_english_na
             )
             named += before.endswith("</em> ")
     assert named > 40
+
+
+def test_the_readings_name_each_measured_option_in_english_before_its_id(built_site: Path) -> None:
+    # "What the readings of … change", under each ambiguity and in the ranking: the option's English
+    # name, then its id as code
+    said = 0
+    for page in _pages(built_site):
+        text = page.read_text("utf-8")
+        for name, option in re.findall(r"What the readings of <em>([^<]+)</em> <code>([^<]+)</code> change", text):
+            option = unescape(option)
+            assert any(
+                option in load_ruleset(rid).options and escape(load_ruleset(rid).option_name(option)) == name
+                for rid in ruleset_ids()
+            ), f"{page}: {option} said as {name!r}"
+            said += 1
+        assert "What the readings of <code>" not in text, f"{page}: an option by its id alone"
+    assert said > 20
