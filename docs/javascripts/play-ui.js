@@ -10,7 +10,7 @@
  * is set as text (textContent), never parsed as HTML; no inline style (classes of play.css).
  */
 
-import { workedExample } from "./play-worked.js";
+import { el, workedExample } from "./play-worked.js";
 
 const MOVE_LIMIT = 10; // seconds one move may take (the bots' cards with it) before the engine is stopped
 const WAIT = 15; // seconds the engine's own module (try/engine.js) may take to arrive, as try.js waits for Try it's
@@ -18,20 +18,6 @@ let root = "";
 
 // what the page measures, read by the browser tests: the first deal shown, each move, the settlement
 const timings = { interactive: null, moves: [], settlement: null };
-
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else if (key === "class") node.className = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child);
-  }
-  return node;
-}
 
 // ---- the engine: Try it's own loader (try/engine.js), its limits and its words ------------------
 

@@ -6,7 +6,8 @@
  * text is set as text (textContent), never parsed as HTML.
  */
 
-function el(tag, attrs, ...children) {
+// an element with its attributes and children, every text set as text (Play a hand's scripts share it)
+export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
