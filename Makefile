@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test test-all sweep site build offline pages played lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
+.PHONY: test test-all sweep slow site build offline pages played lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -32,7 +32,7 @@ test: $(STAMP) lint typecheck unit coverage
 # other page of the site in the browser, in both schemes, and the mutation check of every rule module
 # (make mutants-all: each mutant run again, not only those the committed report says changed).
 # CI runs `make test`, then this.
-test-all: $(STAMP) sweep mutants-all
+test-all: $(STAMP) sweep slow mutants-all
 
 lint: $(STAMP)
 	$(BIN)/ruff check reversis scripts tests
@@ -44,7 +44,11 @@ typecheck: $(STAMP)
 # pytest-xdist: one worker per core (-n auto), a worker that runs out of tests taking some of the
 # other's (worksteal); the site is built once and shared by the workers.
 unit: $(STAMP)
-	$(BIN)/pytest -q -n auto --dist worksteal -m "not sweep"
+	$(BIN)/pytest -q -n auto --dist worksteal -m "not sweep and not slow"
+
+# The checks too slow for make test's budget (marked slow; README: which target runs what).
+slow: $(STAMP)
+	$(BIN)/pytest -q -n auto --dist worksteal -m slow || test $$? -eq 5  # 5: no test is marked slow
 
 # The sweep: every page of the site that `make test` does not open, loaded in the browser in both
 # schemes and checked by axe-core (the pages of one kind share their templates, so `make test` opens one
