@@ -17,7 +17,14 @@ or from a given deal; then, until :meth:`State.over`:
   are dealt again at random, so that it agrees with everything he knows (the strong player samples
   from it);
 - :meth:`State.returns` is each player's result once the hand is over (the game says in what unit
-  and whether they sum to zero).
+  and whether they sum to zero);
+- :meth:`State.play_out` plays a copy to its end with one of the game's bots in every seat (the
+  playouts of a search).
+
+What a game adds to :class:`reversis.core.game.Game` for this: ``new_hand`` (from a seed or a given
+deal), ``action_count`` (the size of its action space under a ruleset), ``policy`` (a bot of the
+game choosing an :class:`Action` in a :class:`State`), whether its returns sum to zero and what
+they count, and ``describe`` (the one description of a finished hand that the site renders).
 
 The core names no game: the kinds of action and of happening are the games' own words.
 """
@@ -118,3 +125,7 @@ class State(Protocol):
 
     def history(self) -> Sequence[Action]:
         """Every move made so far, in order (the hand's full record, hidden cards included)."""
+
+    def play_out(self, bot: str, rng: random.Random) -> list[float]:
+        """Play this hand (a copy: ``self`` is unchanged) to its end with the game's bot ``bot`` in
+        every seat, on the game's fast path where it has one; each seat's result (as :meth:`returns`)."""
