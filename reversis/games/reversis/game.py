@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from reversis.core.cards import Card
 from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
 from reversis.core.game import Scenario as ScenarioLike
 from reversis.core.ruleset import Ruleset
@@ -80,6 +81,10 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
                 pool += sign * amount
         dealer = played.dealer
         return [*balances[dealer:], *balances[:dealer], pool], fired
+
+    def pack(self, rules: Ruleset) -> list[Card]:
+        """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out)."""
+        return sorted(compile_params(rules).pack)
 
 
 GAME = Reversis(
