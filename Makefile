@@ -21,7 +21,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 $(STAMP): pyproject.toml setup.py tests/site/js/package-lock.json site_engine/package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[docs,test]'
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[docs,test,openspiel,pettingzoo]'
 	if command -v npm >/dev/null 2>&1; then cd tests/site/js && npm ci --no-audit --no-fund --silent; fi
 	if command -v npm >/dev/null 2>&1; then cd site_engine && npm ci --no-audit --no-fund --silent; fi
 	touch $(STAMP)
