@@ -86,7 +86,7 @@ class HandEnv(AECEnv[str, npt.NDArray[np.float32], int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng.seed(seed)
-        first = self._rng.getrandbits(32)
+        first = seed if seed is not None else self._rng.getrandbits(32)
         for k in range(_REDEALS):
             state = self.game.new_hand(self.rules, dealer=self.dealer, seed=first + k)
             if not state.over():

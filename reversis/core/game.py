@@ -14,6 +14,8 @@ default number of players and of hands in a sitting, its bots, and these steps:
 - :meth:`Game.outcome`, :meth:`Game.outcome_labels`: what ``reversis compare`` measures of a hand;
 - :meth:`Game.stats`, :meth:`Game.simulate_chunk`: the counts of ``reversis simulate``;
 - :meth:`Game.sitting`, :meth:`Game.replayed`: a sitting of many hands, dealt or recorded.
+- :meth:`Game.pack`: every card of a ruleset's pack, what a deal deals out (the AI frameworks'
+  adapters, :mod:`reversis.apps.openspiel`, deal it card by card).
 
 A game's hand and scenario are its own classes; here they are seen through what every game's have
 (:class:`PlayedHand`, :class:`Scenario`), and a game given another game's hand says so

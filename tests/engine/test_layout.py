@@ -176,3 +176,19 @@ def test_each_game_has_a_folder_and_the_package_root_holds_only_the_public_api()
     )
     root = sorted(p.name for p in PACKAGE.glob("*.py"))
     assert root == ["__init__.py", "__main__.py", "romestecq.py"], root
+
+
+#: The applications that must read a game through ``Game`` and its ``State`` alone (the AI frameworks'
+#: adapters take every registered game as it comes, with no word of any).
+THROUGH_GAME_ONLY = ("reversis.apps.observation", "reversis.apps.openspiel", "reversis.apps.pettingzoo_env")
+
+
+@pytest.mark.parametrize("name", THROUGH_GAME_ONLY)
+def test_the_frameworks_adapters_read_a_game_through_its_interface_alone(name: str) -> None:
+    imported = _imports(MODULES[name].read_text(encoding="utf-8"))
+    assert sorted(m for m in imported if m.startswith("reversis.games.")) == []
+    source = MODULES[name].read_text(encoding="utf-8")
+    from reversis.games import GAMES
+
+    named = [game.name for game in GAMES if f'"{game.name}"' in source or f"'{game.name}'" in source]
+    assert named == [], f"{name} names a game: {named}"

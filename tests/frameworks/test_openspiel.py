@@ -19,6 +19,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from reversis.apps import openspiel
 from reversis.core.errors import RulesetError
 from reversis.core.ruleset import ruleset_ids
+from reversis.games import GAMES
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 RULESETS = ruleset_ids()
@@ -148,6 +149,12 @@ def test_bad_options_are_refused_in_one_line(params: dict[str, str], message: st
 def test_a_name_already_taken_is_refused() -> None:
     with pytest.raises(RulesetError, match="an OpenSpiel game named 'reversis_revesino' is registered already"):
         openspiel._register.__wrapped__("revesino")
+
+
+def test_the_readme_says_what_each_games_returns_are() -> None:
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    for game in GAMES:
+        assert f"{game.name.capitalize()}: {game.returns_meaning}" in text
 
 
 def test_the_readmes_lines_play_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
