@@ -20,7 +20,7 @@ of ``a`` codes (``game.action_count(rules)``); a card is its code (``suit << 4 |
 ...                   voids=(frozenset(), frozenset(), frozenset(), frozenset()))
 >>> v = knowledge_vector(knows, to_act=1, players=4, actions=10)
 >>> v.shape == (vector_size(players=4, actions=10),), v.shape
-(True, (612,))
+(True, (468,))
 >>> int(v.sum()), bool(v[1]), bool(v[4 + 1]), bool(v[8 + jh])
 (6, True, True, True)
 """
