@@ -81,3 +81,23 @@ def test_the_observation_is_what_the_agent_knows(ruleset_id: str) -> None:
         assert np.array_equal(knowledge_vector(other.knows(seat), **args), seen)
         assert hand.observation_space(hand.agent_selection).contains(seen)
         hand.step(random.choice([a.code for a in state.legal_actions()]))
+
+
+def test_a_new_game_is_an_environment_and_an_openspiel_game_as_soon_as_it_is_registered() -> None:
+    """Trio, the tiny game of the tests (tests/games/trio.py), registered: both adapters take it."""
+    import pyspiel
+    from games import trio  # tests/games, a package beside this one
+
+    from reversis.apps import openspiel
+    from reversis.games import register, unregister
+
+    register(trio.GAME, rulesets=[trio.RULES])
+    try:
+        api_test(env("trio-test", render_mode="ansi"), num_cycles=1000)
+        seed_test(lambda: env("trio-test"), num_cycles=100)
+        (name,) = openspiel.register(["trio-test"])
+        game = pyspiel.load_game(name, {"last_trick": 3})
+        assert game.num_players() == 3 and game.num_distinct_actions() == 20
+        pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    finally:
+        unregister("trio")
