@@ -110,8 +110,8 @@ def _register(ruleset_id: str) -> str:
 
 
 def _rules(ruleset_id: str, params: Mapping[str, Any]) -> Ruleset:
-    """The ruleset with the game's parameters applied (``options``/``options_file`` first, then each
-    scalar option given by its own name); a bad value is a ``RulesetError`` in one line."""
+    """The ruleset with the game's parameters applied: each scalar option given by its own name, then
+    ``options_file``'s and ``options``' values over them; a bad value is a ``RulesetError`` in one line."""
     # OpenSpiel hands the game every parameter, at its default where not given: the scalar options
     # first, so that a value of ``options`` or ``options_file`` stands over them
     overrides: dict[str, Any] = {k: v for k, v in params.items() if k not in _OWN}
