@@ -113,7 +113,8 @@ class HandEnv(AECEnv[str, npt.NDArray[np.float32], int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._state()
-        assert action is not None, "a live agent's action is a code, not None"
+        if action is None:
+            raise ValueError(f"{agent} is to act: its action is a code of 0 to {self.actions - 1}, not None")
         self._cumulative_rewards[agent] = 0.0
         state.apply(int(action))
         if state.over():
@@ -146,6 +147,7 @@ class HandEnv(AECEnv[str, npt.NDArray[np.float32], int]):  # type: ignore[misc]
         """Select the seat to act; once over, each agent in turn (each is then stepped with None)."""
         state = self._state()
         seat = state.to_act()
+        self.infos = {agent: {} for agent in self.agents}  # a mask only for the agent to act
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
             self.infos[self.agent_selection] = {"action_mask": self._mask(state)}

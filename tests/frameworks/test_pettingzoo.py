@@ -57,8 +57,11 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     _, _, _, _, info = hand.last()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     before = hand.observe(hand.agent_selection)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         hand.step(illegal)
+    assert "\n" not in str(refused.value) and refused.value.rule
+    with pytest.raises(ValueError, match=r"player_\d is to act: its action is a code of 0 to \d+, not None"):
+        hand.step(None)
     assert np.array_equal(hand.observe(hand.agent_selection), before)
 
 
