@@ -36,6 +36,7 @@ from dataclasses import replace
 from typing import Self
 
 from reversis.core.cards import Card
+from reversis.core.chance import shuffle
 from reversis.core.errors import IllegalAction, IllegalDeclaration, IllegalPlay
 from reversis.core.hidden import deal_hidden
 from reversis.core.moves import Action, Happened, Knowledge
@@ -472,7 +473,9 @@ def _redeal(hand: Hand, knowledge: Knowledge, codes: Codes, rng: random.Random) 
             hand.hands[seat] = sum(1 << card for card in dealt[seat]) | sum(
                 1 << card for card, s in where.items() if s == seat
             )
-    fresh = iter(dealt[TALON])
+    unseen = list(dealt[TALON])
+    shuffle(rng, unseen)  # the talon's unseen cards in a random order: the next to exchange takes any of them
+    fresh = iter(unseen)
     renamed = {card: card if card in known else next(fresh) for card in hand.talon}
     hand.talon = [renamed[card] for card in hand.talon]
     hand._offer = tuple(renamed.get(card, card) for card in hand._offer)  # each seat's own card of the talon
