@@ -47,11 +47,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from reversis.apps.sitting import parse_sitting, play_sitting
-from reversis.apps.table_hands import AT_TABLE, Carry, Item, check_seat
+from reversis.apps.table_hands import AtTable, Item, check_seat
 from reversis.apps.table_worked import card_face, card_words, worked
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, ReversisError, RulesetError, ScenarioError
 from reversis.core.game import JsonObject
+from reversis.core.moves import State
 from reversis.core.roles import role
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.core.scenario import dump_record
@@ -103,7 +104,7 @@ class Table:
         self.reader = check_seat(place, self.players)  # the first dealer is seat 0
         self.records: list[str] = []
         self.said: list[JsonObject] = []  # every sentence of the hand in play, in order
-        self._carry = Carry()
+        self._before: State | None = None  # the hand before, whose pool or marks carry over
         self._deal(dealer=0)
 
     @classmethod
@@ -135,8 +136,8 @@ class Table:
         self.dealer = dealer
         self.hand_seed = self.seed + len(self.records)
         rng = random.Random(self.hand_seed)
-        self.at = AT_TABLE[self.game.name](
-            self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=BOT, carry=self._carry
+        self.at = AtTable(
+            self.game, self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=BOT, before=self._before
         )
         self.said = []
         self.moves: list[dict[str, Any]] = []  # the reader's moves in this hand, which undo replays
@@ -332,7 +333,7 @@ class Table:
         if len(self.records) + 1 >= MAX_HANDS:
             raise TableError(f"Refused: a sitting at this table has at most {MAX_HANDS} hands.")
         self.records.append(self.saved())
-        self._carry = self.at.carry()
+        self._before = self.at.state
         self._deal(dealer=(self.dealer + 1) % self.players)
         return list(self.said)
 
@@ -356,14 +357,17 @@ class Table:
             out["standing"] = self.standing() if self.records else ""
             out["sitting"] = self.sitting_text() if self.records else ""
             out["game_over"] = self.at.game_over
-            out["worked"] = worked(self)
+            out["worked"] = worked(self) if self.game.worked_example else None
         return out
 
     def outcome(self) -> list[str]:
         """What the finished hand left each player (Reversis: chips won or lost) or each side
         (Romestecq: marks still to rub out), one sentence each, the reader's first."""
         result = self.result()
-        if "balances" in result:
+        if not self.game.worked_example:  # a game of its moves alone: each player's returns
+            returns = self.game.describe(self.at.hand).returns
+            return [f"{self._party(s).capitalize()}: {returns[s]:+g} {self.game.unit}." for s in range(self.players)]
+        if all(len(seats) == 1 for seats in self.game.sides(self.rules)):
             order = sorted(range(self.players), key=lambda s: (s != self.reader, (s - self.dealer) % self.players))
             out = []
             for seat in order:

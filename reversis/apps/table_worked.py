@@ -30,7 +30,7 @@ import yaml
 
 from reversis.apps.table_hands import check_seat
 from reversis.core.cards import ACE, JACK, KING, QUEEN, TEN, Card, Pack, card_rank, card_suit
-from reversis.core.game import JsonObject
+from reversis.core.game import Game, JsonObject
 from reversis.core.roles import in_sentence, role, role_label, side
 from reversis.core.ruleset import Ruleset
 
@@ -45,6 +45,7 @@ class Table(Protocol):
     """What this module reads of a finished hand at the table (:class:`reversis.apps.table.Table`)."""
 
     rules: Ruleset
+    game: Game
     dealer: int
     players: int
     said: list[JsonObject]
@@ -100,9 +101,9 @@ def _anchor(rule: str) -> str:
 class _Names:
     """The players by their place in the hand (and Romestecq's sides), as an example's page names them."""
 
-    def __init__(self, table: Table, result: JsonObject) -> None:
+    def __init__(self, table: Table) -> None:
         self.dealer, self.players = table.dealer, table.players
-        self.sides: dict[int, list[int]] = {int(k): list(v) for k, v in (result.get("sides") or {}).items()}
+        self.sides: dict[int, list[int]] = {k: list(seats) for k, seats in enumerate(table.game.sides(table.rules))}
 
     def who(self, party: Any) -> str:
         if party is None:
@@ -128,7 +129,7 @@ class _Names:
 def worked(table: Table) -> JsonObject:
     """The finished hand at ``table`` as a worked example tells it (the module's docstring)."""
     result = table.result()
-    names = _Names(table, result)
+    names = _Names(table)
     pack, rules = table.rules.pack, table.rules
     quinola = pack.parse(rules["quinola"]) if "quinola" in rules.options else None
 
@@ -142,7 +143,7 @@ def worked(table: Table) -> JsonObject:
         return drawn(pack.parse(name))
 
     saved = yaml.safe_load(table.saved())
-    marks = "marks" in result and "balances" not in result
+    marks = any(len(seats) > 1 for seats in names.sides.values())  # a game of sides counts marks
     deal = []
     for seat in names.order():
         held = sorted((pack.parse(c) for c in saved["hands"][seat]), key=lambda c: (card_suit(c), -card_rank(c)))

@@ -27,6 +27,7 @@ from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, RulesetError, ScenarioError
 from reversis.core.game import Chunk, Description, JsonObject, PlayedHand, Scenario, describe, own
 from reversis.core.moves import Action, Happened, State
+from reversis.core.mutant import Mutations
 from reversis.core.roles import role
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset
 from reversis.core.scenario import Fields, dump_record, whole
@@ -93,6 +94,7 @@ class PlainGame:
     returns_meaning: str
     state_class: type[PlainState]
     default_hands = 10
+    worked_example = False
 
     # -- what a subclass gives ----------------------------------------------------------------------
 
@@ -215,6 +217,10 @@ class PlainGame:
         lines.append("returns: " + ", ".join(f"{place} {r:+g}" for place, r in results))
         return "\n".join(lines) + "\n"
 
+    def mutations(self, rules: Ruleset) -> Mutations:
+        """No mutant: a game of its moves alone has no annotations whose doctests would notice one."""
+        return Mutations((), (), (), {}, lambda mutant: [])
+
     def outcome_labels(self, rules: Ruleset) -> list[str]:
         return [role(s, dealer=0, players=self.seats(rules))[4:] for s in range(self.seats(rules))]
 
@@ -238,6 +244,16 @@ class PlainGame:
         return stats
 
     # -- a sitting ------------------------------------------------------------------------------------
+
+    def deal_next(self, rules: Ruleset, *, dealer: int, rng: random.Random, before: State | None) -> State:
+        """The next hand at the table: nothing carries from one hand to the next."""
+        return self.new_hand(rules, dealer=dealer, seed=rng.getrandbits(32))
+
+    def sitting_over(self, state: State) -> bool:
+        return False
+
+    def sides(self, rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+        return tuple((seat,) for seat in range(self.seats(rules)))
 
     def sitting(
         self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset

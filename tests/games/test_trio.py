@@ -4,11 +4,13 @@ sitting, the table and the description of a hand, with nothing changed elsewhere
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 
 from reversis.apps.cli import main
+from reversis.apps.table import Table, TableError
 from reversis.core.errors import RulesetError
 from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.games import GAMES, game_of, register, unregister
@@ -60,8 +62,6 @@ def test_simulate_compare_and_a_sitting_take_the_new_game(registered: None, caps
 def test_the_description_names_the_players_by_their_place_and_each_rule(registered: None) -> None:
     state = trio.GAME.new_hand(load_ruleset("trio-test"), dealer=2, seed=5)
     choose = trio.GAME.policy("cautious")
-    import random
-
     rng = random.Random(1)
     while not state.over():
         state.apply(choose(state, rng))
@@ -74,3 +74,20 @@ def test_the_description_names_the_players_by_their_place_and_each_rule(register
 
 def test_the_new_game_is_gone_once_unregistered() -> None:
     assert all(game.name != "trio" for game in GAMES) and "trio-test" not in ruleset_ids()
+
+
+def test_the_new_game_is_played_at_the_table(registered: None) -> None:
+    table = Table.open("trio-test", seed=4, place=1)
+    assert table.view()["holding"] and table.offers()
+    held = {c["card"] for c in table.view()["holding"]}
+    absent = next(c for c in ("AS", "KS", "QS", "JS", "TS", "AH") if c not in held)
+    with pytest.raises(TableError, match=r"is not in the hand of .*“A player plays a card he holds” \(play.hold\)"):
+        table.act({"do": "play", "card": absent})
+    while not table.done:
+        table.act(table.offers()[0])
+    view = table.view()
+    assert view["done"] and view["worked"] is None and len(view["outcome"]) == 3
+    assert tuple(table.result()["returns"]) == trio.GAME.describe(table.at.hand).returns
+    assert view["outcome"][0].startswith("The dealer: ") and view["outcome"][0].endswith(" points.")
+    table.next_hand()
+    assert table.view()["hand"] == 2 and table.dealer == 1
