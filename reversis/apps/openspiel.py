@@ -225,8 +225,13 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return SpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """What one player knows, with or without perfect recall (the same: his knowledge keeps every
+        move he saw); no other kind of observation (public only, every player's) is given."""
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
+        single = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if iig_obs_type is not None and (iig_obs_type.private_info != single or not iig_obs_type.public_info):
+            raise ValueError("only what one player knows is observed (private_info SINGLE_PLAYER, public_info)")
         return _Observer(self)
 
 

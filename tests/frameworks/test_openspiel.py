@@ -168,3 +168,17 @@ def test_the_readmes_lines_play_a_hand(capsys: pytest.CaptureFixture[str]) -> No
     printed = capsys.readouterr().out.strip().splitlines()[-1]
     returns = [float(x) for x in printed.strip("[]").split(",")]
     assert len(returns) == 4 and sum(returns) == pytest.approx(0.0)
+
+
+def test_an_observer_gives_what_one_player_knows_and_nothing_else() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("reversis_revesino")
+    state = _dealt(game, np.random.RandomState(5))
+    seen = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    seen.set_from(state, 2)
+    assert seen.string_from(state, 2) == state.information_state_string(2)
+    assert np.array_equal(seen.tensor, np.asarray(state.observation_tensor(2), dtype=np.float32))
+    public = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ValueError, match="only what one player knows is observed"):
+        make_observation(game, public)
