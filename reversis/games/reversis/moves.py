@@ -374,11 +374,21 @@ def _happened(event: ev.Event) -> list[Happened]:
     return []
 
 
+#: Every field of a hand (``Hand.__slots__``, named here: the compiled engine's class has no
+#: ``__slots__`` to read; a test holds the two alike).
+HAND_FIELDS = (
+    "_leader", "_led", "_legal", "_offer", "_privileged", "_renouncer", "_specials", "_trick", "dealer", "declared",
+    "eldest", "events", "forfeit", "hands", "ledger", "params", "phase", "players", "points", "pool_when_quinola_fell",
+    "pool_winner", "quinola", "renounced", "reversis", "reversis_by", "rules", "talon", "talon_award", "to_act",
+    "trick_no", "tricks", "tricks_won", "winner",
+)  # fmt: skip
+
+
 def _copy_hand(hand: Hand) -> Hand:
     """A copy of a hand that plays on independently (its rules and compiled parameters shared). It is
     built by the hand's constructor, which the compiled engine allows, then given every field."""
     other = Hand(hand.rules, dealer=hand.dealer, hands=[()] * hand.players, talon=(), params=hand.params, _dealt=True)
-    for name in Hand.__slots__:
+    for name in HAND_FIELDS:
         value = getattr(hand, name)
         if isinstance(value, list | set | dict):
             value = value.copy()
