@@ -67,9 +67,15 @@ def test_the_deal_is_chance_card_by_card(ruleset_id: str) -> None:
     assert [card for card, _ in state.chance_outcomes()] == sorted(pack)
     assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
     first = pack[0]
+    eldest = 1  # the dealer is seat 0: the eldest, on his right, is dealt the first card
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, first) == f"deal {game.rules.pack.name(first)} to {eldest}"
     state.apply_action(first)
     assert first not in [card for card, _ in state.chance_outcomes()]
     assert len(state.chance_outcomes()) == len(pack) - 1
+    for card in pack[1:]:
+        state.apply_action(card)
+    assert not state.is_chance_node()
+    assert first in state.hand.state.knows(eldest).holding
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
