@@ -19,6 +19,7 @@ state's class (``state_class``), its ``pack`` and the move-by-move steps ``new_h
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -83,7 +84,7 @@ class PlainStats:
         return out
 
 
-class PlainGame:
+class PlainGame(ABC):
     """The batch steps of a game from its hand move by move (see the module's docstring)."""
 
     name: str
@@ -98,6 +99,7 @@ class PlainGame:
 
     # -- what a subclass gives ----------------------------------------------------------------------
 
+    @abstractmethod
     def new_hand(
         self,
         rules: Ruleset,
@@ -106,16 +108,19 @@ class PlainGame:
         seed: int | None = None,
         deal: Mapping[Any, Sequence[Card]] | None = None,
     ) -> State:
-        raise NotImplementedError
+        """A hand to play move by move (see :meth:`reversis.core.game.Game.new_hand`)."""
 
+    @abstractmethod
     def action_count(self, rules: Ruleset) -> int:
-        raise NotImplementedError
+        """The size of the action space under ``rules``."""
 
+    @abstractmethod
     def pack(self, rules: Ruleset) -> Sequence[Card]:
-        raise NotImplementedError
+        """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out)."""
 
+    @abstractmethod
     def policy(self, bot: str) -> Callable[[State, random.Random], Action]:
-        raise NotImplementedError
+        """One of the game's bots, choosing a legal action in a state."""
 
     # -- a hand ---------------------------------------------------------------------------------------
 
