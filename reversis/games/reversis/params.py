@@ -230,8 +230,9 @@ def _sizes(rules: Ruleset, *, players: int, cards: int) -> tuple[int, int]:
     if players not in talon_sizes:
         raise RulesetError(f"ruleset {rules.id}: no talon size for {players} players (option talon)")
     talon_size = talon_sizes[players]
-    if talon_size < 1:
+    if talon_size < 1 and rules["exchange"]:
         # each player may take from the talon in the exchange; with no card there, nothing to take
+        # (with no exchange, a talon of no card is only the points left in it: none)
         raise RulesetError(
             f"ruleset {rules.id}: option talon: a talon of {talon_size} cards at {players} players "
             "(the exchange takes from it: at least one)"
@@ -248,7 +249,7 @@ def _sizes(rules: Ruleset, *, players: int, cards: int) -> tuple[int, int]:
             f"{rules['dealer_extra']} extra do not divide among {players} players"
         )
     hand_size = dealt // players
-    if _option(rules, "exchange_own_card") and talon_size < players - 1:
+    if rules["exchange"] and _option(rules, "exchange_own_card") and talon_size < players - 1:
         # "Las cartas que han quedado sin repartir corresponden en orden a cada uno de los tres
         # jugadores": each player but the dealer has his own card of the talon
         raise RulesetError(
@@ -333,7 +334,9 @@ def compile_params(rules: Ruleset) -> Params:
             _deal_order(players=players, dealer=dealer, hand_size=hand_size, packet=packet, extra=extra)
             for dealer in range(players)
         ),
-        special=sum(1 << card for card in range(64) if ace_values[card]) | 1 << quinola,
+        # every ace, whatever it pays: an ace whose placing pays nothing (special_ace_factor: 0) still
+        # pays when drawn out ("whatever option special_ace says", option special_ace_forced)
+        special=sum(1 << make_card(suit, ACE) for suit in range(4)) | 1 << quinola,
         tricks=hand_size,
         must_place_tricks=hand_size if rules["quinola_forced_game"] else rules["quinola_must_place_tricks"],
         first_trick_factor=rules["first_trick_factor"],
