@@ -71,10 +71,10 @@ $(MUTANTS_STAMP): $(STAMP) pyproject.toml
 	touch $(MUTANTS_STAMP)
 
 mutants: $(MUTANTS_STAMP)
-	$(BIN)/python scripts/mutants.py
+	$(BIN)/python -m reversis_mutants
 
 mutants-all: $(MUTANTS_STAMP)
-	$(BIN)/python scripts/mutants.py --all
+	$(BIN)/python -m reversis_mutants --all
 
 # The site: the pages generated into build/pages/ (a MkDocs project that inherits mkdocs.yml), built
 # by MkDocs, then the builder's steps after it (the search's documents, the Content-Security-Policy of

@@ -1,7 +1,8 @@
 """Packaging hook for the packages and the optional compiled engine; everything else is in pyproject.toml.
 
-The distribution holds the engine (``reversis``) and the site builder (``reversis_site``, which
-lives in ``scripts/reversis_site``); ``REVERSIS_ENGINE_ONLY=1`` leaves the builder out, as the wheel
+The distribution holds the engine (``reversis``), the site builder (``reversis_site``, which
+lives in ``scripts/reversis_site``) and the mutation check (``reversis_mutants``, in
+``scripts/reversis_mutants``); ``REVERSIS_ENGINE_ONLY=1`` leaves the two tools out, as the wheel
 that "Try it" runs in the reader's browser is built.
 
 ``REVERSIS_MYPYC=1 pip install --no-build-isolation .`` (with mypy and a C compiler
@@ -19,8 +20,9 @@ from setuptools import find_packages, setup
 packages = [*find_packages(include=["reversis", "reversis.*"]), "reversis.rulesets", "reversis.schemas"]
 package_dir = {}
 if os.environ.get("REVERSIS_ENGINE_ONLY") != "1":
-    packages += ["reversis_site", "reversis_site.templates"]
+    packages += ["reversis_site", "reversis_site.templates", "reversis_mutants"]
     package_dir["reversis_site"] = "scripts/reversis_site"
+    package_dir["reversis_mutants"] = "scripts/reversis_mutants"
 
 ext_modules = []
 if os.environ.get("REVERSIS_MYPYC") == "1":

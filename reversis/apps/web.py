@@ -31,7 +31,7 @@ from typing import Any
 from reversis.core.cards import card_rank
 from reversis.core.domains import CARD_RANKS, Domain
 from reversis.core.errors import ReversisError
-from reversis.core.ruleset import OPTION_TOPICS, Ruleset
+from reversis.core.ruleset import Ruleset
 from reversis.core.scenario import decode_text
 from reversis.games import game_of, play_text
 
@@ -119,7 +119,7 @@ def ruleset_data(rules: Ruleset) -> dict[str, Any]:
     }
     conventions = [{"topic": c.topic, "text": c.text, "cites": list(c.cites)} for c in rules.conventions]
     # the topics of the options, in the order a page groups them, with their headings
-    topics = {topic: OPTION_TOPICS[topic] for topic in rules.options_by_topic()}
+    topics = {topic: rules.topics[topic] for topic in rules.options_by_topic()}
     return {
         "id": rules.id,
         "title": rules.title,

@@ -9,7 +9,9 @@ The forms, which combine:
 ``domain: {min: 1}``                       a whole number ≥ 1 (``max`` too: ``{min: 1, max: 13}``)
 ``domain: {card: ace}``                    a card of the ruleset's pack of that rank
                                            (``any``, ``ace``, ``king``, ``queen``, ``jack``);
-                                           ``empty: true`` also allows ``""`` for none
+                                           ``empty: true`` also allows ``""`` for none,
+                                           ``rank: true`` a rank's letter for all its cards
+``domain: {suit: true}``                   a suit's letter of the pack (``empty: true``: or ``""``)
 ``domain: {seat: true}``                   a seat of the hand, 0 to players − 1
 ``domain: {keys: D, values: D}``           a mapping whose keys and values are in the domains D
 ``domain: {items: D, unique: true,``       a list whose items are in D, each at most once,
@@ -19,7 +21,13 @@ The forms, which combine:
 Inferred from the default where the domain does not say: a ``true``/``false``
 default allows ``true`` or ``false``; a whole number allows whole numbers
 ≥ 0; text allows any text; a mapping allows the keys of the default, with
-values like the default's; a list allows items like the default's.
+values like the default's; a list allows items like the default's. ``kind:``
+(``bool``, ``int``, ``str``, ``list``, ``mapping``) says it where there is no
+default to infer it from, as a game declares its options
+(:mod:`reversis.core.options`); :meth:`Domain.as_data` writes every domain so.
+
+A ruleset may narrow the domain its game declares, never widen it:
+:func:`outside_of` says what of a narrower domain the wider one does not hold.
 
 >>> from reversis.core.cards import FRENCH
 >>> domain = parse_domain({"min": 1}, default=3, where="deal_packet")
@@ -43,7 +51,7 @@ import yaml
 from reversis.core.cards import ACE, JACK, KING, QUEEN, Pack, card_rank
 from reversis.core.errors import RulesetError, ScenarioError
 
-__all__ = ["Domain", "OutsideDomain", "parse_domain", "show"]
+__all__ = ["Domain", "OutsideDomain", "outside_of", "parse_domain", "show"]
 
 #: The rank words of ``domain: {card: …}``.
 CARD_RANKS = {"ace": ACE, "king": KING, "queen": QUEEN, "jack": JACK}
@@ -53,7 +61,10 @@ _KEYS = {
     "max",
     "card",
     "empty",
+    "rank",
+    "suit",
     "seat",
+    "kind",
     "keys",
     "values",
     "items",
@@ -91,12 +102,13 @@ class OutsideDomain(ValueError):
 class Domain:
     """The values an option allows (see the module's documentation for the forms)."""
 
-    kind: str  # bool, int, str, card, seat, list, mapping or any
+    kind: str  # bool, int, str, card, suit, seat, list, mapping or any
     choices: tuple[Any, ...] = ()
     min: int | None = None
     max: int | None = None
     card: str = "any"  # for a card: the rank it must have, or any
-    empty: bool = False  # for a card: "" (none) is allowed too
+    empty: bool = False  # for a card or a suit: "" (none) is allowed too
+    rank: bool = False  # for a card: a rank's letter (every card of the rank) is allowed too
     keys: Domain | None = None
     values: Domain | None = None
     items: Domain | None = None
@@ -122,7 +134,15 @@ class Domain:
             if pack is not None:
                 rank = CARD_RANKS.get(self.card, JACK)
                 example = f" of the {pack.id} pack, e.g. {pack.name_of_rank(rank)}{pack.suit_letters[1]}"
+            if self.rank:
+                what = "a rank or a card" if self.card == "any" else what
+                jack = f"{pack.name_of_rank(JACK)}{pack.suit_letters[1]}" if pack else ""
+                example = f" of the {pack.id} pack, e.g. A or {jack}" if pack else ""
             return what + example + (', or "" for none' if self.empty else "")
+        if self.kind == "suit":
+            letters = f" ({', '.join(pack.suit_letters)})" if pack is not None else ""
+            where = f" of the {pack.id} pack" if pack is not None else ""
+            return f"a suit{where}{letters}" + (', or "" for none' if self.empty else "")
         if self.kind == "list":
             count = _count(self.min_items, self.max_items)
             each = f", each {self.items.describe(pack, players=players)}" if self.items else ""
@@ -143,8 +163,10 @@ class Domain:
                 data[name] = getattr(self, name)
         if self.kind == "card":
             data["card"] = self.card
-            if self.empty:
-                data["empty"] = True
+            if self.rank:
+                data["rank"] = True
+        if self.kind in ("card", "suit") and self.empty:
+            data["empty"] = True
         if self.unique:
             data["unique"] = True
         for name in ("keys", "values", "items"):
@@ -174,6 +196,8 @@ class Domain:
             raise outside()
         if kind == "card":
             value = self._card(value, pack=pack, outside=outside)
+        if kind == "suit" and not (self.empty and value == "") and value not in pack.suit_letters:
+            raise outside()
         if kind == "list":
             value = self._list(value, pack=pack, players=players, path=path, outside=outside)
         if kind == "mapping":
@@ -187,6 +211,8 @@ class Domain:
             return value
         if not isinstance(value, str):
             raise outside()
+        if self.rank and len(value) == 1 and value.upper() in pack.rank_letters:
+            return value.upper()
         try:
             card = pack.parse(value)
         except ScenarioError:
@@ -256,6 +282,8 @@ def _count(low: int | None, high: int | None) -> str:
 
 
 _MISSING = object()
+#: The kinds a domain may name (``kind:``), as :meth:`Domain.as_data` writes them.
+_KINDS = ("bool", "int", "str", "card", "suit", "seat", "list", "mapping")
 
 
 def _kind_of(sample: Any) -> str:
@@ -292,16 +320,24 @@ def parse_domain(spec: Any, *, default: Any = _MISSING, where: str) -> Domain:
         bound = spec.get(name)
         if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool)):
             raise RulesetError(f"{where}: domain {name} must be a whole number, not {show(bound)}")
-    if "card" in spec:
-        if spec["card"] != "any" and spec["card"] not in CARD_RANKS:
+    kind = spec.get("kind")
+    if kind is not None and kind not in _KINDS:
+        raise RulesetError(f"{where}: domain kind must be one of {', '.join(_KINDS)}")
+    if "card" in spec or kind == "card":
+        card = spec.get("card", "any")
+        if card != "any" and card not in CARD_RANKS:
             raise RulesetError(f"{where}: domain card must be any or one of {', '.join(CARD_RANKS)}")
-        return Domain(kind="card", card=spec["card"], empty=bool(spec.get("empty")), choices=choices)
-    if spec.get("seat"):
+        return Domain(
+            kind="card", card=card, empty=bool(spec.get("empty")), rank=bool(spec.get("rank")), choices=choices
+        )
+    if spec.get("suit") or kind == "suit":
+        return Domain(kind="suit", empty=bool(spec.get("empty")), choices=choices)
+    if spec.get("seat") or kind == "seat":
         return Domain(kind="seat", choices=choices)
     sample = default
     if sample is _MISSING and choices:
         sample = choices[0]
-    kind = _kind_of(sample)
+    kind = kind or _kind_of(sample)
     if kind == "any" and ("min" in spec or "max" in spec):
         kind = "int"
     if kind == "any" and ("keys" in spec or "values" in spec):
@@ -331,3 +367,49 @@ def parse_domain(spec: Any, *, default: Any = _MISSING, where: str) -> Domain:
         values = parse_domain(spec.get("values"), default=pairs[0][1] if pairs else _MISSING, where=f"{where} values")
         return Domain(kind="mapping", choices=choices, keys=keys, values=values)
     return Domain(kind=kind, choices=choices)
+
+
+def outside_of(narrow: Domain, wide: Domain, *, pack: Pack) -> str:
+    """What of ``narrow`` (a ruleset's domain) ``wide`` (its game's) does not hold, in a few words, or
+    ``""`` when ``wide`` holds all of it: every value of a list of choices, the bounds of a range, the
+    keys and values of a mapping, the items of a list.
+
+    >>> from reversis.core.cards import FRENCH
+    >>> wide = parse_domain({"kind": "int", "min": 2}, where="players")
+    >>> outside_of(parse_domain({"choices": [4, 5]}, default=4, where="players"), wide, pack=FRENCH)
+    ''
+    >>> outside_of(parse_domain({"choices": [1, 4]}, default=4, where="players"), wide, pack=FRENCH)
+    '1 is not allowed: it must be a whole number ≥ 2'
+    """
+    if narrow.choices:
+        for choice in narrow.choices:
+            try:
+                wide.check(choice, pack=pack)
+            except OutsideDomain as exc:
+                return f"{exc.path.lstrip('.') + ': ' if exc.path else ''}{exc}"
+        return ""
+    same_kind = narrow.kind == wide.kind or (narrow.kind == "int" and wide.kind == "seat")
+    if not same_kind or (wide.choices and not narrow.choices):
+        return f"{narrow.describe(pack)} is wider than {wide.describe(pack)}"
+    if _wider(narrow.min, wide.min, low=True) or _wider(narrow.max, wide.max, low=False):
+        return f"{narrow.describe(pack)} is wider than {wide.describe(pack)}"
+    if _wider(narrow.min_items, wide.min_items, low=True) or _wider(narrow.max_items, wide.max_items, low=False):
+        return f"{narrow.describe(pack)} is wider than {wide.describe(pack)}"
+    if (narrow.empty and not wide.empty) or (narrow.rank and not wide.rank) or (wide.unique and not narrow.unique):
+        return f"{narrow.describe(pack)} is wider than {wide.describe(pack)}"
+    if wide.kind == "card" and wide.card != "any" and narrow.card != wide.card:
+        return f"{narrow.describe(pack)} is wider than {wide.describe(pack)}"
+    for part in ("keys", "values", "items"):
+        inner, outer = getattr(narrow, part), getattr(wide, part)
+        if outer is not None:
+            problem = outside_of(inner, outer, pack=pack) if inner is not None else f"any {part}"
+            if problem:
+                return f"its {part}: {problem}"
+    return ""
+
+
+def _wider(narrow: int | None, wide: int | None, *, low: bool) -> bool:
+    """Whether a bound of the narrower domain lets in what the wider one's keeps out."""
+    if wide is None:
+        return False
+    return narrow is None or (narrow < wide if low else narrow > wide)

@@ -1,8 +1,11 @@
 """Rulesets as data: one frozen ``Ruleset`` per source, loaded from one YAML file each.
 
 Every option has a default, a one-line meaning, the annotation ids that justify
-it and the paragraphs it rests on. The engine reads options by name; it never
-looks at a ruleset's name.
+it and the paragraphs it rests on: what the source says of it. Its topic, the
+values the engine plays and its neutral value are its game's, declared once
+(:mod:`reversis.core.options`); a ruleset narrows the game's domain where its
+source allows less. The engine reads options by name (:meth:`Ruleset.value`);
+it never looks at a ruleset's name.
 
 >>> rules = load_ruleset("encyclopedie-1765")
 >>> rules["players"], rules["talon"][4]
@@ -18,25 +21,29 @@ reversis.OptionError: option 'players' of ruleset encyclopedie-1765: 6 is not al
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
 from reversis.core.cards import PACKS, Pack
-from reversis.core.domains import Domain, OutsideDomain, parse_domain, show
+from reversis.core.domains import Domain, OutsideDomain, outside_of, parse_domain, show
 from reversis.core.errors import RulesetError, did_you_mean
+from reversis.core.options import Declared, declared_options
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = [
     "BASES",
-    "OPTION_TOPICS",
     "Convention",
     "Option",
     "OptionError",
     "Ruleset",
+    "compiled",
     "load_ruleset",
     "read_ruleset",
     "register_ruleset",
@@ -58,11 +65,14 @@ class Option:
     note: str = ""
     #: its short English name, the words a page uses for it (the option's id stays a small label)
     title: str = ""
-    #: the topic it belongs to, a key of :data:`OPTION_TOPICS`, under which a page groups it
+    #: the topic it belongs to, which its game declares, under which a page groups it
     topic: str = ""
 
-    #: the values allowed: ``domain:`` of the ruleset file, completed from the default and ``choices``
+    #: the values allowed: the game's domain, or the narrower ``domain:`` (and ``choices``) of the
+    #: ruleset's file, completed from the default
     domain: Domain | None = None
+    #: the values the engine plays, as the game declares them (the domain where it does not narrow it)
+    engine: Domain | None = None
 
     def __post_init__(self) -> None:
         if self.domain is None:
@@ -116,25 +126,6 @@ class Convention:
     cites: tuple[str, ...] = ()
 
 
-#: The topics under which a page groups a ruleset's options, in the order of a hand, with their
-#: headings (the keys are those of the annotations' concordance: annotations/FORMAT.md).
-OPTION_TOPICS = {
-    "players": "The players and the pack",
-    "deal": "The deal",
-    "exchange": "The exchange",
-    "declarations": "Declarations",
-    "espagnolette": "The espagnolette",
-    "play": "The play",
-    "quinola": "The quinola",
-    "aces": "The aces",
-    "talon": "The talon and the points",
-    "scoring": "Scoring",
-    "pool": "The pool",
-    "reversis": "The reversis",
-    "combinations": "Combinations",
-    "penalties": "Faults and penalties",
-}
-
 #: How an engine rule rests on its ruleset's source.
 BASES = ("stated", "interpreted", "reconstructed", "not-in-source")
 
@@ -163,6 +154,10 @@ class Ruleset(Mapping[str, Any]):
     conventions: tuple[Convention, ...] = ()
     #: the game the ruleset is a form of (``reversis``, ``romestecq``): see :mod:`reversis.games`
     game: str = "reversis"
+    #: the topics that group the options on a page, in the order of a hand, with their headings (the game's)
+    topics: Mapping[str, str] = field(default_factory=dict)
+    #: every option of the game, as the game declares it, those the ruleset leaves out included
+    declared: Mapping[str, Declared] = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> Any:
         try:
@@ -173,12 +168,30 @@ class Ruleset(Mapping[str, Any]):
     def __iter__(self) -> Iterator[str]:
         return iter(self.settings)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self.settings
+
     def __len__(self) -> int:
         return len(self.settings)
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.settings.items() if v != self.options[k].default}
         return f"load_ruleset({self.id!r}).with_options({changed!r})" if changed else f"load_ruleset({self.id!r})"
+
+    def value(self, name: str) -> Any:
+        """An option's value, or its neutral value where the ruleset leaves the option out (the
+        source has no such rule): the one way the engine reads an option.
+
+        >>> rules = load_ruleset("encyclopedie-1765")
+        >>> rules.value("quinola_forced_payment"), rules.value("renouncer"), "renouncer" in rules
+        (4, '', False)
+        """
+        if name in self.settings:
+            return self.settings[name]
+        declared = self.declared.get(name)
+        if declared is None or declared.required:
+            raise RulesetError(self._unknown(name))
+        return declared.neutral
 
     def changed(self) -> dict[str, Any]:
         """The options set away from their defaults."""
@@ -228,7 +241,22 @@ class Ruleset(Mapping[str, Any]):
             rule_basis=self.rule_basis,
             conventions=self.conventions,
             game=self.game,
+            topics=self.topics,
+            declared=self.declared,
         )
+
+    def with_engine_domains(self) -> Ruleset:
+        """A copy whose options allow every value the engine plays, beyond what the source allows
+        (the tests play each of them; a reader's ruleset keeps its source's limits).
+
+        >>> load_ruleset("revesino").with_engine_domains().with_options({"players": 5})["players"]
+        5
+        """
+        options = {}
+        for name, opt in self.options.items():
+            wide = opt.engine or opt.domain
+            options[name] = replace(opt, domain=wide, choices=wide.choices if wide is not None else ())
+        return replace(self, options=MappingProxyType(options))
 
     def rule_name(self, rule: str) -> str:
         """An engine rule's English name, as a reader meets it (the id stays a small label).
@@ -252,13 +280,13 @@ class Ruleset(Mapping[str, Any]):
         return self.options[name].title
 
     def options_by_topic(self) -> dict[str, list[Option]]:
-        """The options grouped by topic, the topics in the order of :data:`OPTION_TOPICS`, the options
+        """The options grouped by topic, the topics in the order of the game's ``topics``, the options
         of each in the order of the ruleset's file.
 
         >>> [(t, len(o)) for t, o in load_ruleset("romestecq").options_by_topic().items()][:2]
         [('players', 2), ('deal', 1)]
         """
-        grouped: dict[str, list[Option]] = {topic: [] for topic in OPTION_TOPICS}
+        grouped: dict[str, list[Option]] = {topic: [] for topic in self.topics}
         for option in self.options.values():
             grouped[option.topic].append(option)
         return {topic: options for topic, options in grouped.items() if options}
@@ -266,6 +294,36 @@ class Ruleset(Mapping[str, Any]):
     def cites(self, name: str) -> tuple[str, ...]:
         """The paragraphs an option rests on."""
         return self.options[name].cites
+
+
+_Compiled = TypeVar("_Compiled", bound="DataclassInstance")
+
+
+def compiled(cls: type[_Compiled], rules: Ruleset, derived: Mapping[str, Any] | None = None) -> _Compiled:
+    """A game's compiled parameters (a dataclass ``cls``): each field in ``derived`` as given, every
+    other field the value of the option of its name (:meth:`Ruleset.value`; a list as a tuple), so
+    that an option read as it is needs no line of its own.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass
+    ... class Part:
+    ...     pool_stake: int
+    ...     renouncer: str
+    ...     hand_size: int
+    >>> compiled(Part, load_ruleset("encyclopedie-1765"), {"hand_size": 12})
+    Part(pool_stake=2, renouncer='', hand_size=12)
+    """
+    values = dict(derived or {})
+    for name in _field_names(cls):
+        if name not in values:
+            value = rules.value(name)
+            values[name] = tuple(value) if isinstance(value, list) else value
+    return cls(**values)
+
+
+@cache
+def _field_names(cls: type[DataclassInstance]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
 
 #: The folder of the rulesets shipped with the package (a plain folder of the installed package;
@@ -329,40 +387,79 @@ def read_ruleset(text: str, *, where: str) -> Ruleset:
     return _build(data, where=where)
 
 
-def _domain(spec: dict[str, Any], *, where: str) -> Domain:
-    """An option's ``domain:`` with its ``choices:``, completed from its default."""
+#: What a ruleset's file says of an option: what its source says.
+_OPTION_KEYS = ("name", "default", "meaning", "note", "cites", "annotations", "domain", "choices")
+
+
+def _domain(spec: dict[str, Any], declared: Declared, *, pack: Pack, where: str) -> Domain:
+    """An option's domain: its game's, or the narrower ``domain:`` with its ``choices:`` of the
+    ruleset's file, completed from its default and checked inside its game's."""
+    if "domain" not in spec and "choices" not in spec:
+        return declared.domain
     written = spec.get("domain") or {}
     if not isinstance(written, dict):
         raise RulesetError(f"{where}: a domain is a mapping such as {{min: 1}}")
     if "choices" in spec:
         written = {"choices": spec["choices"], **written}
-    return parse_domain(written, default=spec["default"], where=where)
+    domain = parse_domain(written, default=spec["default"], where=where)
+    wider = outside_of(domain, declared.domain, pack=pack)
+    if wider:
+        raise RulesetError(f"{where}: the domain is wider than the engine plays ({wider})")
+    return domain
 
 
-def _option(name: str, spec: Any, *, where: str) -> Option:
-    """One option of a ruleset file, checked: its default, meaning, annotations, name and topic."""
+def _option(name: str, spec: Any, declared: Declared, *, pack: Pack, where: str) -> Option:
+    """One option of a ruleset file, checked: its default, meaning, annotations and name."""
     if not isinstance(spec, dict) or not {"default", "meaning", "annotations"} <= spec.keys():
         raise RulesetError(f"{where}: option {name!r} needs default, meaning and annotations")
     if not spec["annotations"]:
         raise RulesetError(f"{where}: option {name!r} names no annotation that justifies it")
     if not isinstance(spec.get("name"), str) or not spec["name"].strip():
         raise RulesetError(f"{where}: option {name!r} needs a name, its short English name")
-    if spec.get("topic") not in OPTION_TOPICS:
+    unknown = [key for key in spec if key not in _OPTION_KEYS]
+    if unknown:
         raise RulesetError(
-            f"{where}: option {name!r}: topic {spec.get('topic')!r} is not one of {', '.join(OPTION_TOPICS)}"
+            f"{where}: option {name!r}: {unknown[0]!r} is not the ruleset's to say (its topic, the values the "
+            f"engine plays and its neutral value are its game's); an option gives {', '.join(_OPTION_KEYS)}"
         )
+    domain = _domain(spec, declared, pack=pack, where=f"{where}: option {name!r}")
     return Option(
         name=name,
         default=spec["default"],
         meaning=" ".join(str(spec["meaning"]).split()),
         annotations=tuple(spec["annotations"]),
         cites=tuple(spec.get("cites", ())),
-        choices=tuple(spec.get("choices", ())),
+        choices=domain.choices,
         note=" ".join(str(spec.get("note", "")).split()),
         title=" ".join(spec["name"].split()),
-        topic=spec["topic"],
-        domain=_domain(spec, where=f"{where}: option {name!r}"),
+        topic=declared.topic,
+        domain=domain,
+        engine=declared.domain,
     )
+
+
+def _options(data: dict[str, Any], pack: Pack, *, where: str) -> tuple[dict[str, Option], dict[str, Declared]]:
+    """The options of a ruleset's file, each one its game declares, every option without a neutral
+    value among them."""
+    game = str(data.get("game", "reversis"))
+    try:
+        table = declared_options(game)
+    except RulesetError as exc:
+        raise RulesetError(f"{where}: {exc}") from None
+    if not isinstance(data["options"], dict):
+        raise RulesetError(f"{where}: options must be a mapping of option names")
+    options = {}
+    for name, spec in data["options"].items():
+        if name not in table.options:
+            raise RulesetError(
+                f"{where}: option {show(name)!r} is not an option of the game {game}"
+                f"{did_you_mean(str(name), table.options)}"
+            )
+        options[name] = _option(name, spec, table.options[name], pack=pack, where=where)
+    missing = [name for name, declared in table.options.items() if declared.required and name not in options]
+    if missing:
+        raise RulesetError(f"{where}: option {missing[0]!r} has no neutral value: the ruleset must give it")
+    return options, dict(table.options)
 
 
 def _build(data: Any, *, where: str) -> Ruleset:
@@ -373,8 +470,8 @@ def _build(data: Any, *, where: str) -> Ruleset:
             raise RulesetError(f"{where}: missing field {key!r}")
     if data["pack"] not in PACKS:
         raise RulesetError(f"{where}: unknown pack {data['pack']!r} (known: {', '.join(PACKS)})")
-    options = {name: _option(name, spec, where=where) for name, spec in data["options"].items()}
     pack = PACKS[data["pack"]]
+    options, declared = _options(data, pack, where=where)
     players = options["players"].default if "players" in options else None
     for name, option in options.items():
         try:
@@ -422,4 +519,6 @@ def _build(data: Any, *, where: str) -> Ruleset:
         rule_basis=MappingProxyType(rule_basis),
         conventions=conventions,
         game=str(data.get("game", "reversis")),
+        topics=MappingProxyType(dict(declared_options(str(data.get("game", "reversis"))).topics)),
+        declared=MappingProxyType(declared),
     )

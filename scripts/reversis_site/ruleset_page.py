@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
-from reversis.core.ruleset import OPTION_TOPICS, Ruleset
+from reversis.core.ruleset import Ruleset
 from reversis_site import examples as site_examples
 from reversis_site.links import annotation_link, paragraph_link, relative
 from reversis_site.yaml_values import block_yaml, flow_yaml
@@ -71,7 +71,7 @@ def _options(site: Site, rules: Ruleset, page: str) -> list[dict[str, Any]]:
             }
             for opt in options
         ]
-        groups.append({"topic": topic, "title": OPTION_TOPICS[topic], "options": entries})
+        groups.append({"topic": topic, "title": rules.topics[topic], "options": entries})
     return groups
 
 

@@ -341,3 +341,27 @@ def test_romestecq_the_checks_alone_refuse_as_the_moves_do() -> None:
     for seat in range(4):
         for held in hand.held[seat]:
             assert hand.can_claim(seat, held.name) or held.name not in hand.due_claims(seat)
+def test_romestecq_marks_of_a_rule_that_cites_nothing_carry_no_paragraph() -> None:
+    # Marks is public as its module's docstring builds it, with the cites of the rules it knows: an entry
+    # of a rule missing from them cites no paragraph, and its dict (as a result's JSON writes it) says so
+    from reversis.games.romestecq.marks import Marks
+
+    ledger = Marks(before=(21, 21), cites={"stecq": ("dictionnaire-jeux-r:44",)})
+    ledger.mark(1, 1, rule="stecq", trick=5, seat=3)
+    ledger.mark(0, -3, rule="penalty.out-of-turn", trick=2, seat=1)
+    assert [entry.as_dict()["cites"] for entry in ledger.entries] == [["dictionnaire-jeux-r:44"], []]
+    assert ledger.entries[1].cites == ()
+
+
+def test_a_deal_with_a_hand_short_is_refused_naming_the_cards_missing() -> None:
+    # check_pack is called as its docstring says, with the hands and the talon: three hands for four
+    # players leave the fourth hand's twelve cards out of the pack, and the deal is refused naming them
+    from reversis import compile_params
+    from reversis.games.reversis.deal import check_pack
+
+    dealt = start("encyclopedie-1765").hand.events[0]
+    rules = load_ruleset("encyclopedie-1765")
+    with pytest.raises(ScenarioError) as err:
+        check_pack(rules, compile_params(rules), dealer=dealt.dealer, hands=dealt.hands[:3], talon=dealt.talon)
+    missing = ", ".join(rules.pack.names(sorted(dealt.hands[3])))
+    assert str(err.value) == f"the pack is incomplete: {missing} missing"

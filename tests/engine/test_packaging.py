@@ -17,7 +17,14 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
-PACKAGE_FILES = ("setup.py", "pyproject.toml", "README.md", "reversis", "scripts/reversis_site")
+PACKAGE_FILES = (
+    "setup.py",
+    "pyproject.toml",
+    "README.md",
+    "reversis",
+    "scripts/reversis_site",
+    "scripts/reversis_mutants",
+)
 
 
 def _wheel(tmp: Path, *, engine_only: bool) -> tuple[list[str], str]:
@@ -38,7 +45,7 @@ def _wheel(tmp: Path, *, engine_only: bool) -> tuple[list[str], str]:
         return archive.namelist(), done.stdout + done.stderr
 
 
-@pytest.mark.parametrize("engine_only", [False, True], ids=["with the site builder", "the engine alone"])
+@pytest.mark.parametrize("engine_only", [False, True], ids=["with the tools", "the engine alone"])
 def test_the_wheel_ships_the_data_and_setuptools_warns_of_nothing(tmp_path: Path, engine_only: bool) -> None:
     names, output = _wheel(tmp_path, engine_only=engine_only)
     assert "absent from the `packages` configuration" not in output
@@ -49,7 +56,8 @@ def test_the_wheel_ships_the_data_and_setuptools_warns_of_nothing(tmp_path: Path
     templates = {f"reversis_site/templates/{p.name}" for p in (REPO / "scripts/reversis_site/templates").glob("*.j2")}
     assert templates
     if engine_only:
-        assert not [n for n in names if n.startswith("reversis_site/")]
+        assert not [n for n in names if n.startswith(("reversis_site/", "reversis_mutants/"))]
     else:
         assert templates <= shipped
         assert "reversis_site/build.py" in names
+        assert "reversis_mutants/check.py" in names

@@ -14,7 +14,8 @@ import yaml
 import reversis
 from reversis import Ruleset, RulesetError, load_ruleset, ruleset_ids
 from reversis.games.reversis.declarations import FEATURE_RULES, RENOUNCER_RULES, REVERSIS_RULES
-from reversis.games.reversis.params import NEUTRAL, compile_params
+from reversis.games.reversis.options import OPTIONS
+from reversis.games.reversis.params import compile_params
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = Path(reversis.__file__).resolve().parent
@@ -253,7 +254,8 @@ def test_every_engine_rule_id_is_declared_in_every_ruleset(ruleset_id: str) -> N
 def test_feature_rules_are_rules_the_engine_records() -> None:
     found = engine_rule_ids()
     assert set(FEATURE_RULES) <= set(found), set(FEATURE_RULES) - set(found)
-    assert set(FEATURE_RULES.values()) <= set(NEUTRAL)
+    # a feature's option is one a ruleset may leave out: it has a neutral value
+    assert not [name for name in FEATURE_RULES.values() if OPTIONS.options[name].required]
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids("reversis"))
@@ -317,18 +319,16 @@ def test_a_rule_without_its_name_is_refused_naming_the_rule(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("path", RULESET_FILES, ids=lambda p: p.stem)
 def test_every_option_has_an_english_name_and_a_topic_and_no_two_options_share_a_name(path: Path) -> None:
-    from reversis.core.ruleset import OPTION_TOPICS
-
     rules = load_ruleset(path.stem)
     for name, option in rules.options.items():
         assert option.title[0].isupper() and not {".", "_"} & set(option.title), f"{path.name} {name}: {option.title!r}"
         assert rules.option_name(name) == option.title
-        assert option.topic in OPTION_TOPICS
+        assert option.topic in rules.topics
     titles = [o.title for o in rules.options.values()]
     assert len(set(titles)) == len(titles), f"{path.name}: two options share a name"
     grouped = rules.options_by_topic()
     assert [o.name for group in grouped.values() for o in group] == sorted(
-        rules.options, key=lambda n: (list(OPTION_TOPICS).index(rules.options[n].topic), list(rules.options).index(n))
+        rules.options, key=lambda n: (list(rules.topics).index(rules.options[n].topic), list(rules.options).index(n))
     )
 
 
@@ -337,11 +337,14 @@ def test_every_option_has_an_english_name_and_a_topic_and_no_two_options_share_a
     [
         ("name", None, r"^x.yaml: option 'players' needs a name, its short English name$"),
         ("name", "  ", r"^x.yaml: option 'players' needs a name, its short English name$"),
-        ("topic", None, r"^x.yaml: option 'players': topic None is not one of players, deal, .*penalties$"),
-        ("topic", "weather", r"^x.yaml: option 'players': topic 'weather' is not one of players, deal, "),
+        # the topic, the values the engine plays and the neutral value are the game's (reversis.games.reversis.options)
+        ("topic", "players", r"^x.yaml: option 'players': 'topic' is not the ruleset's to say \(its topic, "),
+        ("neutral", 4, r"^x.yaml: option 'players': 'neutral' is not the ruleset's to say "),
     ],
 )
-def test_an_option_without_its_name_or_topic_is_refused_naming_the_option(field: str, value: Any, message: str) -> None:
+def test_an_option_without_its_name_or_with_its_game_s_words_is_refused_naming_the_option(
+    field: str, value: Any, message: str
+) -> None:
     from reversis.core.ruleset import _build
 
     data = _yaml(RULESET_FILES[0])

@@ -1,6 +1,6 @@
 """The committed report of the source-level mutation check is current, and its equivalents are judged.
 
-``make mutants`` (scripts/mutants.py) writes ``tests/mutants/report.json`` from a run of mutmut over
+``make mutants`` (:mod:`reversis_mutants.check`) writes ``tests/mutants/report.json`` from a run of mutmut over
 the rule modules. The run takes longer than the test suite, so the suite does not repeat it: it
 checks that the report still describes the code and the doctests, by the hashes the report keeps
 of each module and of the annotation examples that exercise it. A change to either makes the
@@ -9,26 +9,12 @@ module's report stale, and ``make mutants`` runs that module again.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from reversis_mutants import check as mutants
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutants_script", ROOT / "scripts" / "mutants.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-mutants = _script()
 REPORT = mutants.load_report()
 
 

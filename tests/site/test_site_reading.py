@@ -287,7 +287,7 @@ def test_a_ruleset_page_gives_each_option_as_an_entry_under_its_english_name_in_
 ) -> None:
     """No table of options: each option is an entry of its topic's folded group, under its English
     name, its id a small code label linking to its own anchor, with its default and meaning."""
-    from reversis.core.ruleset import OPTION_TOPICS, load_ruleset
+    from reversis.core.ruleset import load_ruleset
 
     rules = load_ruleset(ruleset_id)
     html = unescape(_html(built_site, f"rulesets/{ruleset_id}/index.html"))
@@ -296,7 +296,7 @@ def test_a_ruleset_page_gives_each_option_as_an_entry_under_its_english_name_in_
     groups = re.findall(r'<details class="option-group" id="options-([a-z]+)">\s*<summary>(.*?)</summary>', options)
     assert [t for t, _ in groups] == list(rules.options_by_topic())
     for topic, summary in groups:
-        assert _text(summary).strip().startswith(OPTION_TOPICS[topic]), summary
+        assert _text(summary).strip().startswith(rules.topics[topic]), summary
     for name, option in rules.options.items():
         entry = re.search(rf'<div class="option-entry" id="option-{name}">(.*?)<dt>Allowed', options, re.DOTALL)
         assert entry, name

@@ -267,7 +267,7 @@ def test_the_option_an_example_illustrates_comes_first_and_the_others_by_topic_i
     """The options of "Try it": the one the example illustrates first and marked, then every other by
     topic, folded, each under its English name with the source's words and their English; the ids
     only as small labels; the form in the page's flow, with no box that scrolls inside it."""
-    from reversis.core.ruleset import OPTION_TOPICS, load_ruleset
+    from reversis.core.ruleset import load_ruleset
 
     v = visit()
     tab = v.open("examples/quinola-forced/", wait="load")
@@ -288,7 +288,7 @@ def test_the_option_an_example_illustrates_comes_first_and_the_others_by_topic_i
     source = first.locator(".try-source")
     assert source.locator("q").get_attribute("lang") == "fr" and "In English: " in source.inner_text()
     topics = tab.locator(".try-topic > summary").all_inner_texts()
-    assert [t.rsplit(" (", 1)[0] for t in topics] == [OPTION_TOPICS[t] for t in rules.options_by_topic()], topics
+    assert [t.rsplit(" (", 1)[0] for t in topics] == [rules.topics[t] for t in rules.options_by_topic()], topics
     assert tab.locator(".try-topic[open]").count() == 0
     shown = tab.locator(".try-option").count()
     assert shown == len(rules.options)

@@ -2,8 +2,9 @@
 ``revesino``), played on the core (:mod:`reversis.core`).
 
 Read first :mod:`~reversis.games.reversis.hand` (the state machine of a hand: deal, exchange,
-declarations, tricks, settlement) and :mod:`~reversis.games.reversis.params` (a ruleset's options
-compiled into what the hand reads). The rules, one module each: :mod:`~reversis.games.reversis.deal`,
+declarations, tricks, settlement), :mod:`~reversis.games.reversis.options` (each option declared
+once) and :mod:`~reversis.games.reversis.params` (a ruleset's options compiled into what the hand
+reads). The rules, one module each: :mod:`~reversis.games.reversis.deal`,
 :mod:`~reversis.games.reversis.exchange`, :mod:`~reversis.games.reversis.declarations`,
 :mod:`~reversis.games.reversis.payments` (during the tricks), :mod:`~reversis.games.reversis.settlement`
 (at the end), :mod:`~reversis.games.reversis.penalties`; their records: :mod:`~reversis.games.reversis.events`,

@@ -4,8 +4,10 @@ The rule modules (the hand, its payments, penalties, declarations and settlement
 options only here, as fields of :class:`Params` (``hand.params.pool_stake``) and of its two parts,
 :class:`PaymentParams` (``hand.params.pay``) and :class:`SettlementParams` (``hand.params.settle``);
 each field bears its option's name, and is read in one commented place of the module that plays
-its rule. An option a ruleset may leave out takes its neutral value from :data:`NEUTRAL`, the one
-place where those values live; every other option's default is in its ruleset's file.
+its rule. Each option is declared once, in :mod:`~reversis.games.reversis.options` (its domain, its
+topic, and its neutral value where a ruleset may leave it out); a field that bears an option's name
+is that option's value (:func:`~reversis.core.ruleset.compiled`), and only the fields worked out
+from several options are compiled one by one here.
 """
 
 from __future__ import annotations
@@ -16,58 +18,11 @@ from typing import Any
 
 from reversis.core.cards import ACE, KING, QUEEN, Card, card_suit, make_card
 from reversis.core.errors import RulesetError, ScenarioError
-from reversis.core.ruleset import Ruleset
+from reversis.core.ruleset import Ruleset, compiled
+from reversis.games.reversis.options import OPTIONS, TALON_CRITERIA
 
-__all__ = ["NEUTRAL", "TALON_CRITERIA", "Params", "PaymentParams", "SettlementParams", "compile_params"]
+__all__ = ["OPTIONS", "TALON_CRITERIA", "Params", "PaymentParams", "SettlementParams", "compile_params"]
 
-#: The options a ruleset may leave out, with the value that means "the source has no such rule".
-#: A ruleset declares only the options its source gives it; the engine reads the others here.
-NEUTRAL: dict[str, Any] = {
-    "pool_deal_payment": 0,  # chips the dealer adds to the pool at every deal
-    "pool_renew_below": 1,  # the stake is put in again when the pool holds fewer chips than this
-    "exchange_own_card": False,  # each player is offered his own card of the talon, not the top one
-    "special_ace_forced": None,  # the ace whose forced payment is multiplied (None: special_ace)
-    "quinola_forced_doubles_pool": False,  # a forced (or led) quinola doubles the pool at once
-    "quinola_pool_at_trick": False,  # a placed quinola takes the pool when it falls, not at settlement
-    "reversis_declaration": "",  # the name under which a reversis is undertaken ("": it is not declared)
-    "reversis_declared_returns": False,  # a reversis undertaken returns the hand's payments so far
-    "reversis_cut_doubles_pool": False,  # the undertaker of a cut reversis doubles the pool
-    "renouncer": "",  # the name of the declaration that may renounce ("": none)
-    "renouncer_cards": [],
-    "renouncer_at_least": 0,
-    "renouncer_tricks": 0,
-    "renouncer_lost_on": "last-tricks",
-    "renouncer_lost_doubles_pool": False,
-    "renouncer_sold_back_factor": 0,
-    "renouncer_cut_payment": 0,
-    "renouncer_quinola_forced_payment": 0,
-    "renouncer_quinola_forced_each": 0,
-    "renouncer_lost_effect": "loses-hand",  # or privilege-ends: taking a trick only ends the right to renounce
-    "renouncer_pays_reversis_for_all": False,  # a renouncer who renounced pays a reversis made for everyone
-    "renouncer_cut_relieves": False,  # ... and pays the breaker of a reversis in the undertaker's place
-    "renouncer_deemed_cutter": False,  # ... unless he played above the undertaker in the breaking trick
-    "reversis_cut_cancels_quinola": False,  # a reversis broken deprives a placed quinola of the pool
-    "quinola_last_tricks_neutral": 0,  # the quinola in the last N tricks neither takes nor pays the pool
-    "renouncer_quinola_forced_ordinary": False,  # the quinola drawn from the renouncer pays as any forced quinola
-    "renouncer_quinola_remise_any_trick": False,  # ... and makes the remise in the last tricks too
-    "renouncer_quinola_forcer": "taker",  # ... and is paid to the taker of the trick, or to its leader
-    "renouncer_revoke_exempt": False,  # the renouncer pays no fine for a revoke, even where he must follow
-    "reversis_returns_quinola_pool": False,  # a reversis made or broken returns what a quinola paid into the pool
-    "reversis_maker_quinola_pool": False,  # the maker of a reversis who played his quinola early takes the pool
-    "revoke_forfeits": False,  # a player who revokes collects nothing in that hand
-    "quinola_led_forced": "always",  # which lead of the quinola is forced (always, only-oro, only-card)
-    "reversis_maker_quinola_each": 0,  # what each player pays the maker of a reversis for his own early quinola
-    "reversis_undeclared_wins_hand": False,  # every trick taken without a declaration still wins the hand
-}
-
-
-def _option(rules: Ruleset, name: str) -> Any:
-    """An option's value, or its neutral value (:data:`NEUTRAL`) where the ruleset does not have it."""
-    return rules.settings[name] if name in rules.settings else NEUTRAL[name]
-
-
-#: The criteria a ruleset's ``talon_ranking`` may list (see :func:`reversis.games.reversis.settlement.rank_seats`).
-TALON_CRITERIA = ("tricks", "points", "no-trick", "left-of-dealer", "eldest-first", "dealer-first", "renouncer-first")
 #: The criteria that give every seat a place of its own, counted from the dealer.
 SEAT_CRITERIA = ("left-of-dealer", "eldest-first", "dealer-first")
 
@@ -211,7 +166,7 @@ def _card_values(rules: Ruleset, option: str) -> tuple[int, ...]:
     """A card-value option (``{A: 5, K: 4}``, a rank letter for every suit or a card for one) per card code."""
     pack = rules.pack
     values = [0] * 64
-    table = rules[option]
+    table = rules.value(option)
     for letter, value in table.items():  # a rank letter first gives every card of the rank its value
         if len(letter) == 1 and letter in pack.rank_letters:
             rank = pack.rank_codes[pack.rank_letters.index(letter)]
@@ -226,29 +181,30 @@ def _card_values(rules: Ruleset, option: str) -> tuple[int, ...]:
 def _sizes(rules: Ruleset, *, players: int, cards: int) -> tuple[int, int]:
     """The talon's size and each hand's, checked: the cards less the talon and the dealer's extra
     divide among the players."""
-    talon_sizes = rules["talon"]
+    talon_sizes = rules.value("talon")
     if players not in talon_sizes:
         raise RulesetError(f"ruleset {rules.id}: no talon size for {players} players (option talon)")
     talon_size = talon_sizes[players]
-    if talon_size < 1:
+    if talon_size < 1 and rules.value("exchange"):
         # each player may take from the talon in the exchange; with no card there, nothing to take
+        # (with no exchange, a talon of no card is only the points left in it: none)
         raise RulesetError(
             f"ruleset {rules.id}: option talon: a talon of {talon_size} cards at {players} players "
             "(the exchange takes from it: at least one)"
         )
-    if rules["dealer_extra"] and not rules["dealer_discards"]:
+    if rules.value("dealer_extra") and not rules.value("dealer_discards"):
         raise RulesetError(
             f"ruleset {rules.id}: the dealer's extra card(s) must be discarded (option dealer_discards), "
             "or every hand would not be played out"
         )
-    dealt = cards - talon_size - rules["dealer_extra"]
+    dealt = cards - talon_size - rules.value("dealer_extra")
     if dealt <= 0 or dealt % players:
         raise RulesetError(
             f"ruleset {rules.id}: {cards} cards less a talon of {talon_size} and the dealer's "
-            f"{rules['dealer_extra']} extra do not divide among {players} players"
+            f"{rules.value('dealer_extra')} extra do not divide among {players} players"
         )
     hand_size = dealt // players
-    if _option(rules, "exchange_own_card") and talon_size < players - 1:
+    if rules.value("exchange") and rules.value("exchange_own_card") and talon_size < players - 1:
         # "Las cartas que han quedado sin repartir corresponden en orden a cada uno de los tres
         # jugadores": each player but the dealer has his own card of the talon
         raise RulesetError(
@@ -264,26 +220,28 @@ def _ace_values(rules: Ruleset, special_ace: Card, special_forced: Card) -> tupl
     ace_forced_values = [0] * 64
     for suit in range(4):
         ace = make_card(suit, ACE)
-        ace_values[ace] = rules["ace_placed_payment"] * (rules["special_ace_factor"] if ace == special_ace else 1)
-        ace_forced_values[ace] = rules["ace_placed_payment"] * (
-            rules["special_ace_factor"] if ace == special_forced else 1
+        ace_values[ace] = rules.value("ace_placed_payment") * (
+            rules.value("special_ace_factor") if ace == special_ace else 1
+        )
+        ace_forced_values[ace] = rules.value("ace_placed_payment") * (
+            rules.value("special_ace_factor") if ace == special_forced else 1
         )
     return ace_values, ace_forced_values
 
 
 def _check_talon_ranking(rules: Ruleset) -> None:
     """Every criterion of ``talon_ranking`` is known, and one of them is a seat order."""
-    for criterion in rules["talon_ranking"]:
+    for criterion in rules.value("talon_ranking"):
         if criterion not in TALON_CRITERIA:
             raise RulesetError(
                 f"ruleset {rules.id}: option talon_ranking: unknown criterion {criterion!r} "
                 f"(known: {', '.join(TALON_CRITERIA)})"
             )
-    if not set(rules["talon_ranking"]) & set(SEAT_CRITERIA):
+    if not set(rules.value("talon_ranking")) & set(SEAT_CRITERIA):
         # every seat has its own place in a seat order, so the ranking always ends in one taker, and
         # a tie goes to the same seat counted from the dealer wherever the table sits
         raise RulesetError(
-            f"ruleset {rules.id}: option talon_ranking: {', '.join(rules['talon_ranking'])} names no seat order "
+            f"ruleset {rules.id}: option talon_ranking: {', '.join(rules.value('talon_ranking'))} names no seat order "
             f"to break a tie ({', '.join(SEAT_CRITERIA)})"
         )
 
@@ -291,82 +249,63 @@ def _check_talon_ranking(rules: Ruleset) -> None:
 def compile_params(rules: Ruleset) -> Params:
     """Compile a ruleset's options; impossible combinations raise ``RulesetError``."""
     pack = rules.pack
-    players = rules["players"]
-    cards = tuple(pack.cards(keep_tens=rules["keep_tens"]))
+    players = rules.value("players")
+    cards = tuple(pack.cards(keep_tens=rules.value("keep_tens")))
     talon_size, hand_size = _sizes(rules, players=players, cards=len(cards))
-    points = _card_values(rules, "trick_card_points")
-    talon_points = _card_values(rules, "talon_card_points")
-    quinola = _card(rules, "quinola", rules["quinola"])
-    special_ace = _card(rules, "special_ace", rules["special_ace"]) if rules["special_ace"] else -1
-    forced_text = _option(rules, "special_ace_forced")
+    quinola = _card(rules, "quinola", rules.value("quinola"))
+    special_ace = _card(rules, "special_ace", rules.value("special_ace")) if rules.value("special_ace") else -1
+    forced_text = rules.value("special_ace_forced")
     special_forced = (
         special_ace if forced_text is None else (_card(rules, "special_ace_forced", forced_text) if forced_text else -1)
     )
     ace_values, ace_forced_values = _ace_values(rules, special_ace, special_forced)
     _check_talon_ranking(rules)
-    renouncer_cards = _renouncer_cards(rules)
     last = _check_declarations(rules, hand_size)
-    first_lead = rules["first_lead_suit"]
-    packet, extra = rules["deal_packet"], rules["dealer_extra"]
-    return Params(
-        rules=rules,
-        players=players,
-        pack=cards,
-        hand_size=hand_size,
-        talon_size=talon_size,
-        deal_packet=packet,
-        dealer_extra=extra,
-        exchange=rules["exchange"],
-        exchange_look=rules["exchange_look"],
-        dealer_discards=rules["dealer_discards"],
-        discard_hearts=rules["discard_hearts"],
-        heart_discard_exception=rules["heart_discard_exception"],
-        quinola_suit=card_suit(quinola),
-        first_lead_suit=pack.suit_letters.index(first_lead) if first_lead else -1,
-        follow_suit=rules["follow_suit"],
-        quinola=quinola,
-        points=points,
-        talon_points=talon_points,
-        ace_values=tuple(ace_values),
-        guard_courts=1 << make_card(card_suit(quinola), KING) | 1 << make_card(card_suit(quinola), QUEEN),
-        deal_order=tuple(
+    first_lead = rules.value("first_lead_suit")
+    packet, extra = rules.value("deal_packet"), rules.value("dealer_extra")
+    # the fields worked out from the options; every other field is the option of its name
+    derived = {
+        "rules": rules,
+        "pack": cards,
+        "hand_size": hand_size,
+        "talon_size": talon_size,
+        "quinola_suit": card_suit(quinola),
+        "first_lead_suit": pack.suit_letters.index(first_lead) if first_lead else -1,
+        "quinola": quinola,
+        "points": _card_values(rules, "trick_card_points"),
+        "talon_points": _card_values(rules, "talon_card_points"),
+        "ace_values": tuple(ace_values),
+        "ace_forced_values": tuple(ace_forced_values),
+        "guard_courts": 1 << make_card(card_suit(quinola), KING) | 1 << make_card(card_suit(quinola), QUEEN),
+        "deal_order": tuple(
             _deal_order(players=players, dealer=dealer, hand_size=hand_size, packet=packet, extra=extra)
             for dealer in range(players)
         ),
-        special=sum(1 << card for card in range(64) if ace_values[card]) | 1 << quinola,
-        tricks=hand_size,
-        must_place_tricks=hand_size if rules["quinola_forced_game"] else rules["quinola_must_place_tricks"],
-        first_trick_factor=rules["first_trick_factor"],
-        last_trick_factor=rules["last_trick_factor"],
-        ace_forced_pays=rules["ace_forced_pays"],
-        ace_forced_values=tuple(ace_forced_values),
-        exchange_own_card=_option(rules, "exchange_own_card"),
-        pool_stake=rules["pool_stake"],
-        pool_deal_payment=_option(rules, "pool_deal_payment"),
-        pool_renew_below=_option(rules, "pool_renew_below"),
-        quinola_forced_doubles_pool=_option(rules, "quinola_forced_doubles_pool"),
-        quinola_pool_at_trick=_option(rules, "quinola_pool_at_trick"),
-        reversis_declaration=_option(rules, "reversis_declaration"),
-        reversis_open_tricks=hand_size - last,
-        renouncer=_option(rules, "renouncer"),
-        renouncer_cards=renouncer_cards,
-        renouncer_at_least=_option(rules, "renouncer_at_least"),
-        renouncer_tricks=_option(rules, "renouncer_tricks"),
-        declaration_moments=frozenset(
-            ([1] if _option(rules, "renouncer") else [])
-            + ([hand_size - last + 1] if _option(rules, "reversis_declaration") else [])
+        # every ace, whatever it pays: an ace whose placing pays nothing (special_ace_factor: 0) still
+        # pays when drawn out ("whatever option special_ace says", option special_ace_forced)
+        "special": sum(1 << make_card(suit, ACE) for suit in range(4)) | 1 << quinola,
+        "tricks": hand_size,
+        "must_place_tricks": hand_size
+        if rules.value("quinola_forced_game")
+        else rules.value("quinola_must_place_tricks"),
+        "reversis_open_tricks": hand_size - last,
+        "renouncer_cards": _renouncer_cards(rules),
+        "declaration_moments": frozenset(
+            ([1] if rules.value("renouncer") else [])
+            + ([hand_size - last + 1] if rules.value("reversis_declaration") else [])
         ),
-        pay=_payment_params(rules),
-        settle=_settlement_params(rules),
-    )
+        "pay": compiled(PaymentParams, rules),
+        "settle": compiled(SettlementParams, rules),
+    }
+    return compiled(Params, rules, derived)
 
 
 def _check_declarations(rules: Ruleset, hand_size: int) -> int:
     """The number of last tricks a reversis is undertaken (or cut) in, checked against the hand."""
-    last: int = rules["reversis_last_tricks"]
+    last: int = rules.value("reversis_last_tricks")
     if not 0 <= last < hand_size:
         raise RulesetError(f"ruleset {rules.id}: option reversis_last_tricks: {last} of {hand_size} tricks")
-    if _option(rules, "reversis_declaration") and not last:
+    if rules.value("reversis_declaration") and not last:
         raise RulesetError(
             f"ruleset {rules.id}: a reversis declared (option reversis_declaration) needs the tricks "
             "it is declared before (option reversis_last_tricks)"
@@ -377,65 +316,6 @@ def _check_declarations(rules: Ruleset, hand_size: int) -> int:
 def _renouncer_cards(rules: Ruleset) -> int:
     """The bitmask of the cards that qualify a renouncer (option renouncer_cards)."""
     mask = 0
-    for i, text in enumerate(_option(rules, "renouncer_cards")):
+    for i, text in enumerate(rules.value("renouncer_cards")):
         mask |= 1 << _card(rules, f"renouncer_cards[{i}]", text)
     return mask
-
-
-def _payment_params(rules: Ruleset) -> PaymentParams:
-    return PaymentParams(
-        quinola_placed_wins_pool=rules["quinola_placed_wins_pool"],
-        quinola_placed_trick_payment=rules["quinola_placed_trick_payment"],
-        quinola_placed_each_payment=rules["quinola_placed_each_payment"],
-        quinola_forced_bete=rules["quinola_forced_bete"],
-        quinola_forced_payment=rules["quinola_forced_payment"],
-        quinola_forced_each_payment=rules["quinola_forced_each_payment"],
-        quinola_forced_each=rules["quinola_forced_each"],
-        quinola_given_bete=rules["quinola_given_bete"],
-        quinola_led_forced=_option(rules, "quinola_led_forced"),
-        quinola_led_pays_each=rules["quinola_led_pays_each"],
-        quinola_last_tricks_neutral=_option(rules, "quinola_last_tricks_neutral"),
-        reversis_declared_returns=_option(rules, "reversis_declared_returns"),
-        renouncer_quinola_forcer=_option(rules, "renouncer_quinola_forcer"),
-        renouncer_quinola_forced_payment=_option(rules, "renouncer_quinola_forced_payment"),
-        renouncer_quinola_forced_each=_option(rules, "renouncer_quinola_forced_each"),
-        renouncer_quinola_forced_ordinary=_option(rules, "renouncer_quinola_forced_ordinary"),
-        renouncer_quinola_remise_any_trick=_option(rules, "renouncer_quinola_remise_any_trick"),
-        accept_illegal=rules["accept_illegal"],
-        out_of_turn_fine=rules["out_of_turn_fine"],
-        revoke_penalty=rules["revoke_penalty"],
-        revoke_fine=rules["revoke_fine"],
-        revoke_forfeits=_option(rules, "revoke_forfeits"),
-        renouncer_revoke_exempt=_option(rules, "renouncer_revoke_exempt"),
-    )
-
-
-def _settlement_params(rules: Ruleset) -> SettlementParams:
-    return SettlementParams(
-        reversis_last_tricks=rules["reversis_last_tricks"],
-        reversis_payment_each=rules["reversis_payment_each"],
-        reversis_refund=rules["reversis_refund"],
-        reversis_wins_pool=rules["reversis_wins_pool"],
-        reversis_cancels_quinola=rules["reversis_cancels_quinola"],
-        reversis_cut_cancels_quinola=_option(rules, "reversis_cut_cancels_quinola"),
-        reversis_cut_payment=rules["reversis_cut_payment"],
-        reversis_cut_doubles_pool=_option(rules, "reversis_cut_doubles_pool"),
-        reversis_exempt_talon=rules["reversis_exempt_talon"],
-        reversis_returns_quinola_pool=_option(rules, "reversis_returns_quinola_pool"),
-        reversis_maker_quinola_pool=_option(rules, "reversis_maker_quinola_pool"),
-        reversis_maker_quinola_each=_option(rules, "reversis_maker_quinola_each"),
-        reversis_undeclared_wins_hand=_option(rules, "reversis_undeclared_wins_hand"),
-        talon_payer=rules["talon_payer"],
-        talon_ranking=tuple(rules["talon_ranking"]),
-        pool_refresh_on=tuple(rules["pool_refresh_on"]),
-        pool_refresh=rules["pool_refresh"],
-        betes_biggest_first=rules["betes_biggest_first"],
-        renouncer_lost_on=_option(rules, "renouncer_lost_on"),
-        renouncer_lost_effect=_option(rules, "renouncer_lost_effect"),
-        renouncer_lost_doubles_pool=_option(rules, "renouncer_lost_doubles_pool"),
-        renouncer_sold_back_factor=_option(rules, "renouncer_sold_back_factor"),
-        renouncer_cut_payment=_option(rules, "renouncer_cut_payment"),
-        renouncer_pays_reversis_for_all=_option(rules, "renouncer_pays_reversis_for_all"),
-        renouncer_cut_relieves=_option(rules, "renouncer_cut_relieves"),
-        renouncer_deemed_cutter=_option(rules, "renouncer_deemed_cutter"),
-    )

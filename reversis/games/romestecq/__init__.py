@@ -2,7 +2,8 @@
 ``dictionnaire-jeux-r``), played on the engine's shared foundations (cards, rulesets, scenarios,
 errors, citations) with a hand, marks, bots and results of its own.
 
-Modules: :mod:`~reversis.games.romestecq.params` (the ruleset compiled), :mod:`~reversis.games.romestecq.combinations`
+Modules: :mod:`~reversis.games.romestecq.options` (each option declared once),
+:mod:`~reversis.games.romestecq.params` (the ruleset compiled), :mod:`~reversis.games.romestecq.combinations`
 (article 17 and the worth of each combination), :mod:`~reversis.games.romestecq.marks` (the marks chalked
 and rubbed out), :mod:`~reversis.games.romestecq.hand` (the state machine), :mod:`~reversis.games.romestecq.penalties`
 (articles 9 to 16), :mod:`~reversis.games.romestecq.bots`, :mod:`~reversis.games.romestecq.scenario`,

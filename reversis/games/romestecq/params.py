@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reversis.core.cards import Card, card_rank
-from reversis.core.ruleset import Ruleset
+from reversis.core.ruleset import Ruleset, compiled
+from reversis.games.romestecq.options import OPTIONS
 
-__all__ = ["HAND_SIZE", "LOWEST_RANK", "Params", "compile_params"]
+__all__ = ["HAND_SIZE", "LOWEST_RANK", "OPTIONS", "Params", "compile_params"]
 
 #: Five cards each (article 2).
 HAND_SIZE = 5
@@ -62,27 +63,10 @@ class Params:
 
 
 def compile_params(rules: Ruleset) -> Params:
-    """The fields of a Romestecq ruleset."""
-    n = int(rules["players"])
+    """The fields of a Romestecq ruleset: the sides, the target and the pack worked out, every other
+    field the option of its name (declared in :mod:`~reversis.games.romestecq.options`)."""
+    n = int(rules.value("players"))
     half = n // 2
-    sides = tuple(seat % 2 if rules["seating"] == "alternate" else int(seat >= half) for seat in range(n))
+    sides = tuple(seat % 2 if rules.value("seating") == "alternate" else int(seat >= half) for seat in range(n))
     pack = tuple(c for c in rules.pack.cards(keep_tens=True) if card_rank(c) >= LOWEST_RANK)
-    return Params(
-        players=n,
-        target=int(rules["target"][n]),
-        sides=sides,
-        pack=pack,
-        penalty_marks=str(rules["penalty_marks"]),
-        two_pairs=str(rules["two_pairs"]),
-        village=str(rules["village"]),
-        ningre_tens=bool(rules["ningre_tens"]),
-        low_triche=int(rules["low_triche"]),
-        double_ningre=str(rules["double_ningre"]),
-        single_honours=bool(rules["single_honours"]),
-        false_claims=str(rules["false_claims"]),
-        accept_illegal=bool(rules["accept_illegal"]),
-        four_dealer=str(rules["four_dealer"]),
-        gruge_when=str(rules["gruge_when"]),
-        village_call=str(rules["village_call"]),
-        uncalled_rome=str(rules["uncalled_rome"]),
-    )
+    return compiled(Params, rules, {"target": int(rules.value("target")[n]), "sides": sides, "pack": pack})

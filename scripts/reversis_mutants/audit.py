@@ -1,4 +1,4 @@
-"""Judgments checked by running the mutant: ``python scripts/mutants.py --audit 20 --seed N``.
+"""Judgments checked by running the mutant: ``python -m reversis_mutants --audit 20 --seed N``.
 
 A survivor judged equivalent (``tests/mutants/equivalents.yaml``) is a claim: nothing a user can
 observe tells the mutant from the engine. The audit picks judged survivors at random (the seed is
@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]  # the repository, as the site builder finds it
 #: how much the probe plays in each case (every example scenario of the ruleset is played besides)
 SEEDS_PER_BOT = 3
 SITTING_HANDS = 6
@@ -108,7 +108,6 @@ def _values(option: Any, used: list[Any]) -> list[Any]:
 def plan(module: str, function: str) -> list[dict[str, Any]]:
     """The probe's cases: each ruleset of the module's game under its own options, then with one option
     the function reads set to each of its values."""
-    sys.path.insert(0, str(ROOT))
     from reversis.core.ruleset import load_ruleset, ruleset_ids
 
     game = "romestecq" if "/romestecq/" in module else "reversis"
@@ -151,13 +150,12 @@ def _child(args: list[str]) -> int:
         name, _, path = args[1].partition("=")
         sys.meta_path.insert(0, _Replace(name, path))
         args = args[2:]
-    sys.path.insert(0, str(ROOT))
     if args[0] == "pytest":
         import pytest
 
         status = int(pytest.main(args[1:]))
     else:
-        from mutants_probe import probe  # scripts/, beside this file
+        from reversis_mutants.probe import probe
 
         status = probe(json.loads(sys.stdin.read()), sys.stdout)
     replaced = [f for f in sys.meta_path if isinstance(f, _Replace)]
@@ -171,8 +169,8 @@ def _run(
     child: list[str], *, stdin: str = "", inject: tuple[str, Path] | None = None
 ) -> subprocess.CompletedProcess[str]:
     head = ["--inject", f"{inject[0]}={inject[1]}"] if inject else []
-    command = [sys.executable, str(Path(__file__)), "--child", *head, *child]
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "scripts"), "PYTHONHASHSEED": "0"}
+    command = [sys.executable, "-m", "reversis_mutants.audit", "--child", *head, *child]
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
     return subprocess.run(command, input=stdin, capture_output=True, text=True, cwd=ROOT, env=env, check=False)
 
 
@@ -196,7 +194,7 @@ def _observe(cases: list[dict[str, Any]], inject: tuple[str, Path] | None, trace
 
 def pick(count: int, seed: int) -> list[tuple[str, str, dict[str, Any], dict[str, Any]]]:
     """``count`` judged equivalents drawn at random: (identity, module, report's survivor, judgment)."""
-    from mutants import load_equivalents, load_report
+    from reversis_mutants.check import load_equivalents, load_report
 
     equivalents = load_equivalents()
     where = {s["id"]: (m, s) for m, entry in load_report()["modules"].items() for s in entry["survivors"]}
@@ -206,7 +204,7 @@ def pick(count: int, seed: int) -> list[tuple[str, str, dict[str, Any], dict[str
 
 
 def _identity(module: str, survivor: dict[str, Any], mutated: str) -> str:
-    from mutants import survivors_of
+    from reversis_mutants.check import survivors_of
 
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / module).parent.mkdir(parents=True)
@@ -219,7 +217,7 @@ def audit_one(key: str, module: str, survivor: dict[str, Any]) -> dict[str, Any]
     source, mutated = mutant_source(module, survivor["mutmut"])
     if _identity(module, survivor, mutated) != key:
         raise SystemExit(f"{key}: mutmut's mutant {survivor['mutmut']} is another change: rerun `make mutants`")
-    from mutants import _readable
+    from reversis_mutants.check import _readable
 
     function = _readable(survivor["mutmut"].rpartition(".")[2].rpartition("__mutmut_")[0]).rpartition(".")[2]
     cases = plan(module, function)
@@ -283,7 +281,7 @@ def _markdown(count: int, seed: int, results: list[dict[str, Any]], summary: str
     lines = [
         "# Judged equivalents checked by running the mutant",
         "",
-        f"`python scripts/mutants.py --audit {count} --seed {seed}` (scripts/mutants_audit.py says what it runs).",
+        f"`python -m reversis_mutants --audit {count} --seed {seed}` (reversis_mutants.audit says what it runs).",
         f"Each probe case plays every example scenario of the ruleset, {SEEDS_PER_BOT} seeded hands per bot and a",
         f"sitting of {SITTING_HANDS} hands. {summary}.",
         "",

@@ -1,4 +1,4 @@
-"""The probe of ``scripts/mutants_audit.py``: what a user observes of many hands, in one process.
+"""The probe of :mod:`reversis_mutants.audit`: what a user observes of many hands, in one process.
 
 Read from standard input: the cases (a ruleset and options), how many seeded hands each bot plays,
 how many hands the sitting has, and optionally a file and line to watch. Written to standard output
@@ -20,7 +20,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]  # the repository, as the site builder finds it
 
 
 def _digest(value: Any) -> str:
