@@ -108,8 +108,8 @@ site: build
 	$(BIN)/python -m reversis_site.serve --port $(PORT) site
 
 exports: $(STAMP)
-	$(BIN)/python scripts/build_corpus_exports.py
-	$(BIN)/python scripts/build_annotation_exports.py
+	$(BIN)/python -m reversis.apps.corpus_exports
+	$(BIN)/python -m reversis.apps.annotation_exports
 
 BENCH_VENV := .venv-bench
 # The compiled engine is installed, not editable: it reads this repository's annotations and corpus.
