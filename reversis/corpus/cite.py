@@ -128,17 +128,24 @@ def _source(corpus: Corpus, source_id: str) -> Source:
 def _paragraph(corpus: Corpus, identifier: str) -> Paragraph:
     """The paragraph ``identifier`` names; an error names the nearest paragraphs of its source."""
     source_id, _, number = identifier.strip().partition(":")
-    source = _source(corpus, source_id)
+    known = [s.id for s in corpus.sources]
+    if source_id not in known:
+        hint = did_you_mean(identifier.strip(), [f"{s}:{number}" for s in known])
+        raise CorpusError(f"unknown source id {source_id!r}{hint} (sources: {', '.join(known)})")
+    source = corpus.source(source_id)
     numbers = [p.number for p in source.paragraphs]
     cleaned = number.strip().lower().removeprefix("p").removeprefix("¶").removeprefix("para.").strip()
     if cleaned in numbers:
         return source.paragraph(cleaned)
-    digits = re.match(r"\d+", cleaned)
+    digits = re.search(r"\d+", cleaned)
     if digits:
-        nearest = sorted(numbers, key=lambda n: (abs(int(re.match(r"\d+", n)[0]) - int(digits[0])), n))[:3]  # type: ignore[index]
-        problem = f"no paragraph {cleaned!r} in {source.id}"
+        wanted = int(digits[0])
+        nearest = sorted(numbers, key=lambda n: (abs(int(re.sub(r"\D", "", n) or 0) - wanted), n))[:3]
     else:
         nearest = numbers[:3]
+    if re.fullmatch(r"\d+[a-z]?", cleaned):
+        problem = f"no paragraph {cleaned!r} in {source.id}"
+    else:
         problem = f"malformed paragraph locator {number!r} (expected a paragraph number, e.g. {source.id}:{numbers[0]})"
     shown = ", ".join(f"{source.id}:{n}" for n in sorted(nearest, key=numbers.index))
     raise CorpusError(f"{problem}; nearest: {shown} ({source.id} has {source.span()})")
@@ -152,7 +159,7 @@ def _check_format(fmt: str, style: str) -> str:
         )
     style = STYLE_ALIASES.get(style, style)
     if style not in STYLE_FILES:
-        hint = did_you_mean(style, [*STYLES, *STYLE_ALIASES], cutoff=0.4)
+        hint = did_you_mean(style, [*STYLES, *STYLE_ALIASES])
         raise CorpusError(f"unknown citation style {style!r}{hint} (expected {', '.join(STYLES)})")
     return style
 

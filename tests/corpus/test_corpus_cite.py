@@ -213,7 +213,7 @@ def test_cite_reads_the_corpus_of_the_environment(corpus_root: Path, monkeypatch
         ),
         ("dico-test:three", "text", "apa", "malformed paragraph locator 'three' (expected a paragraph number"),
         ("dico-test:¶ 3", "text", "apa", None),
-        ("dico-tset:3", "text", "apa", "unknown source id 'dico-tset' (did you mean 'dico-test'?)"),
+        ("dico-tset:3", "text", "apa", "unknown source id 'dico-tset' (did you mean 'dico-test:3'?)"),
         ("dico-tset", "text", "apa", "unknown source id 'dico-tset' (did you mean 'dico-test'?)"),
         ("dico-test:3", "endnote", "apa", "unknown citation format 'endnote' (expected text, bibtex, csl-json, ris)"),
         (
