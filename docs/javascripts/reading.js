@@ -11,7 +11,8 @@
    a term of the glossary opens it at the term's sense. Above
    the text, "Show every annotation" opens or closes them all, and three buttons show every
    paragraph in its transcription, its OCR or its translation. An address that names an annotation
-   (#enc1765-quinola-placed) or a correction opens it. On every page, a term of the glossary is
+   (#enc1765-quinola-placed) or a correction opens it. The OCR of a paragraph is put in the page
+   only while it is shown (it waits in a <template>, out of the page's text). On every page, a term of the glossary is
    underlined once in a paragraph, and a quotation shortened in a table (.quote-hint) shows in full
    when it is clicked, tapped or focused and Enter is pressed.
    No inline script and no style attribute: the policy of the site allows neither. */
@@ -180,6 +181,25 @@
     buttons.forEach(function (b, i) { press(b, i === index); });
   }
 
+  // A paragraph's OCR is kept in a <template class="ocr">, out of the page's text, so that the words
+  // an annotation quotes stand once in the page (a Web Annotation client searches its text); while
+  // the OCR version is chosen, a copy of it stands after the template (.ocr-shown), and goes with it.
+  function syncOcr(passage) {
+    var template = passage.querySelector("template.ocr");
+    if (!template) { return; }
+    var chosen = passage.querySelector(".version-ocr:checked");
+    var shown = passage.querySelector(".ocr-shown");
+    if (chosen && !shown) {
+      shown = document.createElement("p");
+      shown.className = "ocr ocr-shown";
+      shown.setAttribute("lang", template.getAttribute("lang") || "");
+      shown.textContent = template.content.textContent;
+      template.parentNode.insertBefore(shown, template.nextSibling);
+    } else if (!chosen && shown) {
+      shown.parentNode.removeChild(shown);
+    }
+  }
+
   // An entry of a paragraph's apparatus (a correction, a term): the apparatus opened, the entry marked.
   function showEntry(entry, focus) {
     var details = entry.closest("details");
@@ -344,6 +364,14 @@
         showEntry(entry, true);
       });
     });
+    document.addEventListener("change", function (event) {
+      var input = event.target;
+      if (input && input.closest && input.closest(".paragraph-versions")) {
+        var passage = input.closest(".passage-text");
+        if (passage) { syncOcr(passage); }
+      }
+    });
+    all(".passage-text").forEach(syncOcr);  // a version the browser kept from before a reload
     openTarget();
     window.addEventListener("hashchange", openTarget);
     window.addEventListener("resize", layout);

