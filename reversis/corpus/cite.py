@@ -421,11 +421,11 @@ def _mla_part_by_title_before_editors(tree: Any) -> None:
 
 
 def _chicago_undated_is_no_date(tree: Any) -> None:
-    """Chicago: an undated work is "n.d." in the citation and the date slot, not its year of access.
+    """Chicago: an undated work is ``n.d.`` in the citation and the date slot, not its year of access.
 
     The author-date style puts the year of ``accessed`` where an item has no ``issued``; the corpus
     gives an undated web page the release date of its transcription as ``accessed`` (for APA's
-    "Retrieved"), which is not a date of the text. Chicago 16th, 15.50: "n.d.", the access date
+    "Retrieved"), which is not a date of the text. Chicago 16th, 15.50: ``n.d.``, the access date
     after it.
     """
     for macro in tree.getroot().iter(f"{_CSL}macro"):

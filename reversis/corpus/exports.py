@@ -23,8 +23,9 @@ EXPORTS_DIR = "exports"
 def export_names(source_id: str) -> tuple[str, ...]:
     """The names of the export files of a source.
 
-    >>> export_names("revesino-es")
-    ('revesino-es.tei.xml', 'revesino-es.txt', 'revesino-es.csl.json', 'revesino-es.bib', 'revesino-es.ris', 'corrections.md')
+    >>> export_names("revesino-es")  # doctest: +NORMALIZE_WHITESPACE
+    ('revesino-es.tei.xml', 'revesino-es.txt', 'revesino-es.csl.json', 'revesino-es.bib', 'revesino-es.ris',
+     'corrections.md')
     """
     return (
         f"{source_id}.tei.xml",

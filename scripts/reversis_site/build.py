@@ -41,7 +41,7 @@ from markupsafe import Markup
 from reversis.annotations import Annotation, Term, load_annotations, load_glossary
 from reversis.core.errors import AnnotationError, ReversisError
 from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
-from reversis.corpus import Corpus, Source, load_bibliography, load_corpus, source_url
+from reversis.corpus import Corpus, Source, load_bibliography, load_corpus
 from reversis.corpus.bib import csl_item
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse

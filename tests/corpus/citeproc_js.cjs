@@ -14,11 +14,16 @@ function render(job) {
   const engine = new CSL.Engine(sys, job.style, "en-US");
   engine.setOutputFormat("text");
   engine.updateItems(Object.keys(items));
+  // each citation after the ones before it in the same document (so that every item cited stays in
+  // the bibliography); a later citation may change an earlier one ("ibid."), so the texts are kept
+  // by their index in the document as citeproc-js last gave them
   const citations = [];
+  const before = [];
   job.citations.forEach((cited, i) => {
-    const citation = { citationItems: cited, properties: { noteIndex: i + 1 } };
-    const [, result] = engine.processCitationCluster(citation, [], []);
-    citations.push(result[result.length - 1][1]);
+    const citation = { citationID: `c${i}`, citationItems: cited, properties: { noteIndex: i + 1 } };
+    const [, updates] = engine.processCitationCluster(citation, before, []);
+    updates.forEach(([index, text]) => { citations[index] = text; });
+    before.push([citation.citationID, i + 1]);
   });
   const [, bibliography] = engine.makeBibliography();
   return { citations, bibliography: bibliography.map((e) => e.trim()) };
