@@ -195,11 +195,12 @@ def test_a_shortened_quote_shows_in_full_by_keyboard_and_at_a_tap(visit: Callabl
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_a_paragraphs_cite_box_gives_five_citations_in_readable_type(
+def test_a_paragraphs_cite_box_gives_seven_citations_in_readable_type(
     visit: Callable[..., Visit], screenshots: Path, width: str, scheme: str
 ) -> None:
-    """The Cite box of a paragraph, opened: Chicago, APA, MLA, BibTeX and CSL-JSON, each at least at
-    the size of the text on a phone (and not below 85 % of it on a wide screen), wrapped inside the page."""
+    """The Cite box of a paragraph, opened: Chicago (notes, author-date), APA, MLA, BibTeX, CSL-JSON
+    and RIS, each at least at the size of the text on a phone (and not below 85 % of it on a wide
+    screen), wrapped inside the page."""
     v = visit(viewport=WIDTHS[width], scheme=scheme)
     tab = v.open(SOURCE, wait="load")
     passage = tab.locator(".passage-text[data-paragraph=p7]")
@@ -207,11 +208,13 @@ def test_a_paragraphs_cite_box_gives_five_citations_in_readable_type(
     cite = passage.locator(".cite")
     labels = cite.locator(".tabbed-labels label")
     assert [labels.nth(i).inner_text() for i in range(labels.count())] == [
-        "Chicago",
+        "Chicago notes",
+        "Chicago author-date",
         "APA",
         "MLA",
         "BibTeX",
         "CSL-JSON",
+        "RIS",
     ]
     body = float(tab.evaluate("() => parseFloat(getComputedStyle(document.getElementById('p7')).fontSize)"))
     for i in range(labels.count()):
@@ -221,8 +224,8 @@ def test_a_paragraphs_cite_box_gives_five_citations_in_readable_type(
         size = float(code.evaluate("c => parseFloat(getComputedStyle(c).fontSize)"))
         assert size >= (body if width == "phone" else 0.85 * body), f"{labels.nth(i).inner_text()}: {size} px"
         assert code.evaluate("c => c.scrollWidth <= c.clientWidth + 1")
-    labels.nth(1).click()
-    apa = cite.locator(".tabbed-block").nth(1).inner_text()
+    labels.nth(2).click()
+    apa = cite.locator(".tabbed-block").nth(2).inner_text()
     assert apa.strip() == reversis_cite("encyclopedie-1765:7", style="apa").strip()
     cite.scroll_into_view_if_needed()
     tab.screenshot(path=str(screenshots / f"edition-cite-{width}-{scheme}.png"))

@@ -18,6 +18,8 @@ from lxml import etree
 
 from reversis.corpus import SITE_URL, load_corpus, paragraph_url
 
+REPO = Path(__file__).resolve().parents[2]
+
 CORPUS = load_corpus()
 EXAMPLES = json.loads((Path(__file__).parent / "dts" / "spec_examples.json").read_text(encoding="utf-8"))
 TEI = "{http://www.tei-c.org/ns/1.0}"
@@ -182,3 +184,18 @@ def test_one_citable_unit_per_paragraph_with_the_sites_identifiers(built_site: P
         (wrapper,) = passage.getroot().iter(f"{DTS}wrapper")
         (unit,) = wrapper
         assert unit.get("{http://www.w3.org/XML/1998/namespace}id") == para.xml_id
+
+
+@pytest.mark.parametrize("source_id", [s.id for s in CORPUS.sources])
+def test_the_tei_export_cites_its_paragraphs_as_the_dts_files_do(source_id: str) -> None:
+    """The TEI export's ``citeStructure`` (its ``match`` and ``use`` XPaths), evaluated on the export,
+    gives the identifiers of the DTS citable units, in their order."""
+    from reversis_site.dts import dts_files
+
+    tei = etree.parse(str(REPO / "corpus" / source_id / "exports" / f"{source_id}.tei.xml"))
+    (structure,) = tei.getroot().iter(f"{TEI}citeStructure")
+    match = re.sub(r"(?<=/)(\w+)", r"tei:\1", structure.get("match"))
+    found = [e.xpath(structure.get("use")) for e in tei.xpath(match, namespaces={"tei": TEI[1:-1]})]
+    navigation = json.loads(dts_files(CORPUS)[f"navigation/{source_id};down=-1.json"])
+    assert found == [unit["identifier"] for unit in navigation["member"]]
+    assert found == [p.number for p in CORPUS.source(source_id).paragraphs]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from reversis.corpus import cite, load_corpus
+from reversis.corpus import STYLES, cite, load_corpus
 
 SOURCES = [source.id for source in load_corpus().sources]
 
@@ -59,15 +59,10 @@ def test_each_paragraphs_cite_box_gives_what_reversis_cite_gives(built_site: Pat
     assert [pid for pid, _ in boxes] == [p.id for p in corpus.source(source_id).paragraphs]
     for pid, box in boxes:
         labels = [_text(label) for label in re.findall(r"<label [^>]*>(.*?)</label>", box)]
-        assert labels == ["Chicago", "APA", "MLA", "BibTeX", "CSL-JSON"], pid
+        assert labels == ["Chicago notes", "Chicago author-date", "APA", "MLA", "BibTeX", "CSL-JSON", "RIS"], pid
         shown = [unescape(code) for code in re.findall(r"<pre[^>]*><code[^>]*>(.*?)</code></pre>", box, re.DOTALL)]
-        wanted = [
-            cite(pid, style="chicago", corpus=corpus),
-            cite(pid, style="apa", corpus=corpus),
-            cite(pid, style="mla", corpus=corpus),
-            cite(pid, fmt="bibtex", corpus=corpus),
-            cite(pid, fmt="csl-json", corpus=corpus),
-        ]
+        wanted = [cite(pid, style=style, corpus=corpus) for style in STYLES]
+        wanted += [cite(pid, fmt=fmt, corpus=corpus) for fmt in ("bibtex", "csl-json", "ris")]
         assert [s.strip() for s in shown] == [w.strip() for w in wanted], pid
 
 
