@@ -12,7 +12,8 @@
    the text, "Show every annotation" opens or closes them all, and three buttons show every
    paragraph in its transcription, its OCR or its translation. An address that names an annotation
    (#enc1765-quinola-placed) or a correction opens it. The OCR of a paragraph is put in the page
-   only while it is shown (it waits in a <template>, out of the page's text). On every page, a term of the glossary is
+   only while it is shown, its citations when its apparatus first opens (they wait in <template>s,
+   out of the page's text, where a Web Annotation client looks for the source's words). On every page, a term of the glossary is
    underlined once in a paragraph, and a quotation shortened in a table (.quote-hint) shows in full
    when it is clicked, tapped or focused and Enter is pressed.
    No inline script and no style attribute: the policy of the site allows neither. */
@@ -200,6 +201,16 @@
     }
   }
 
+  // A paragraph's citations repeat its work's title, which may be the paragraph's words: they wait
+  // in a <template class="cite-text"> after each empty code block of the Cite box, and are put in
+  // the first time the paragraph's apparatus opens.
+  function fillCitations(apparatus) {
+    all(".cite template.cite-text", apparatus).forEach(function (template) {
+      var code = template.previousElementSibling && template.previousElementSibling.querySelector("code");
+      if (code && !code.textContent) { code.textContent = template.content.textContent; }
+    });
+  }
+
   // An entry of a paragraph's apparatus (a correction, a term): the apparatus opened, the entry marked.
   function showEntry(entry, focus) {
     var details = entry.closest("details");
@@ -372,6 +383,10 @@
       }
     });
     all(".passage-text").forEach(syncOcr);  // a version the browser kept from before a reload
+    all("details.paragraph-apparatus").forEach(function (details) {
+      details.addEventListener("toggle", function () { if (details.open) { fillCitations(details); } });
+      if (details.open) { fillCitations(details); }
+    });
     openTarget();
     window.addEventListener("hashchange", openTarget);
     window.addEventListener("resize", layout);
