@@ -471,8 +471,8 @@ def _drop_repeated(text: str, title: str) -> str:
 
     >>> _drop_repeated("“Du Reversis”. n.d. “Du Reversis”. In X.", "Du Reversis")
     '“Du Reversis”. n.d. In X.'
-    >>> _drop_repeated("(“Du Reversis,” “Du Reversis,” par. 6)", "Du Reversis")
-    '(“Du Reversis,” par. 6)'
+    >>> _drop_repeated("(“Du Reversis”, “Du Reversis”, par. 6)", "Du Reversis")
+    '(“Du Reversis”, par. 6)'
 
     Only whole words are matched, so a title inside a longer name is left alone:
 
