@@ -35,6 +35,7 @@ from typing import Any
 from reversis.core.errors import CorpusError, did_you_mean
 from reversis.corpus.address import RELEASED, SITE_URL, paragraph_url, source_url
 from reversis.corpus.bib import (
+    attributed_names,
     bibtex_entry,
     citation_item,
     csl_item,
@@ -114,7 +115,15 @@ def paragraph_citation(source: Source, paragraph: Paragraph, *, fmt: str = "text
         return ris_record(source, entry).replace("\r\n", "\n").rstrip("\n")
     citation = render_citation(item, paragraph.number, style=style)
     label = "Note" if _style(style).root.get("class") == "note" else "Citation"
-    return f"{label}: {citation}\nBibliography: {render_csl(item, style=style)}\n{where}"
+    lines = [f"{label}: {citation}", f"Bibliography: {render_csl(item, style=style)}"]
+    # no CSL style can say that a name is an attribution: the line after the entry says it
+    authors = source.record.get("author") if entry is None or entry.author is None else entry.author
+    for name in attributed_names(authors):
+        lines.append(
+            f"Attributed: the source names no author; {name} is its author by attribution "
+            f"(bracket the name, [{name.split()[-1]}], where your style marks an attribution)"
+        )
+    return "\n".join([*lines, where])
 
 
 def _source(corpus: Corpus, source_id: str) -> Source:
