@@ -257,7 +257,7 @@ def test_no_link_or_fragment_of_the_offline_copy_is_broken(offline_site: Path) -
 
 def test_a_paragraphs_bibtex_keeps_no_unchecked_address(built_site: Path) -> None:
     html = _html(built_site, "sources/encyclopedie-1765/index.html")
-    bibtex = re.findall(r'<template class="cite-text">% biblatex.*?</template>', html, re.DOTALL)
+    bibtex = [unescape(b) for b in re.findall(r'<template class="cite-text">% biblatex.*?</template>', html, re.DOTALL)]
     assert len(bibtex) == len(load_corpus().source("encyclopedie-1765").paragraphs)
     assert all("@incollection{encyclopedie-1765," in b for b in bibtex)
     assert not [b for b in bibtex if "not checked" in b or "not opened" in b or "wikisource.org" in b]

@@ -187,7 +187,10 @@ def test_check_page_shows_the_engines_account(built_site: Path, site_topics: Mod
 def _record_year(source_id: str) -> str | None:
     issued = CORPUS.source(source_id).record.get("issued") or {}
     parts = issued.get("date-parts")
-    return str(parts[0][0]) if parts else None
+    if not parts:
+        return None
+    years = dict.fromkeys(str(part[0]) for part in parts)  # a range of years, as the record gives it
+    return "–".join(years)
 
 
 @pytest.mark.parametrize("source_id", SOURCE_IDS)
