@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test test-all sweep slow site build offline pages played lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
+.PHONY: test test-all sweep slow site build offline pages played lint typecheck unit coverage mutants mutants-all bench compiled readings exports cffconvert clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -32,7 +32,7 @@ test: $(STAMP) lint typecheck unit coverage
 # other page of the site in the browser, in both schemes, and the mutation check of every rule module
 # (make mutants-all: each mutant run again, not only those the committed report says changed).
 # CI runs `make test`, then this.
-test-all: $(STAMP) sweep slow mutants-all
+test-all: $(STAMP) sweep slow cffconvert mutants-all
 
 lint: $(STAMP)
 	$(BIN)/ruff check reversis scripts tests
@@ -108,8 +108,19 @@ site: build
 	$(BIN)/python -m reversis_site.serve --port $(PORT) site
 
 exports: $(STAMP)
-	$(BIN)/python scripts/build_corpus_exports.py
-	$(BIN)/python scripts/build_annotation_exports.py
+	$(BIN)/python -m reversis.apps.corpus_exports
+	$(BIN)/python -m reversis.apps.annotation_exports
+
+# CITATION.cff validated by cffconvert, in an environment of its own: cffconvert 2.0.0 needs a
+# jsonschema older than the one the tests use.
+CFF_VENV := .venv-cff
+$(CFF_VENV)/.installed-stamp:
+	test -x $(CFF_VENV)/bin/python || $(PYTHON) -m venv $(CFF_VENV)
+	$(CFF_VENV)/bin/python -m pip install --quiet 'cffconvert==2.0.0'
+	touch $@
+
+cffconvert: $(CFF_VENV)/.installed-stamp
+	$(CFF_VENV)/bin/cffconvert --validate -i CITATION.cff
 
 BENCH_VENV := .venv-bench
 # The compiled engine is installed, not editable: it reads this repository's annotations and corpus.

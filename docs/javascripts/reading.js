@@ -11,7 +11,10 @@
    a term of the glossary opens it at the term's sense. Above
    the text, "Show every annotation" opens or closes them all, and three buttons show every
    paragraph in its transcription, its OCR or its translation. An address that names an annotation
-   (#enc1765-quinola-placed) or a correction opens it. On every page, a term of the glossary is
+   (#enc1765-quinola-placed) or a correction opens it. The OCR of a paragraph is put in the page
+   only while it is shown, its list of corrections and its citations when its apparatus first opens
+   (they wait in <template>s, out of the page's text, where a Web Annotation client looks for the
+   source's words). On every page, a term of the glossary is
    underlined once in a paragraph, and a quotation shortened in a table (.quote-hint) shows in full
    when it is clicked, tapped or focused and Enter is pressed.
    No inline script and no style attribute: the policy of the site allows neither. */
@@ -180,6 +183,44 @@
     buttons.forEach(function (b, i) { press(b, i === index); });
   }
 
+  // A paragraph's OCR is kept in a <template class="ocr">, out of the page's text, so that the words
+  // an annotation quotes stand once in the page (a Web Annotation client searches its text); while
+  // the OCR version is chosen, a copy of it stands after the template (.ocr-shown), and goes with it.
+  function syncOcr(passage) {
+    var template = passage.querySelector("template.ocr");
+    if (!template) { return; }
+    var chosen = passage.querySelector(".version-ocr:checked");
+    var shown = passage.querySelector(".ocr-shown");
+    if (chosen && !shown) {
+      shown = document.createElement("p");
+      shown.className = "ocr ocr-shown";
+      shown.setAttribute("lang", template.getAttribute("lang") || "");
+      shown.textContent = template.content.textContent;
+      template.parentNode.insertBefore(shown, template.nextSibling);
+    } else if (!chosen && shown) {
+      shown.parentNode.removeChild(shown);
+    }
+  }
+
+  // A paragraph's list of corrections (which repeats its words) waits in a <template class="deferred">
+  // of its apparatus, and is put in its place the first time the apparatus opens or one of its
+  // entries is asked for.
+  function materialize(scope) {
+    all("template.deferred", scope).forEach(function (template) {
+      template.parentNode.replaceChild(template.content.cloneNode(true), template);
+    });
+  }
+
+  // A paragraph's citations repeat its work's title, which may be the paragraph's words: they wait
+  // in a <template class="cite-text"> after each empty code block of the Cite box, and are put in
+  // the first time the paragraph's apparatus opens.
+  function fillCitations(apparatus) {
+    all(".cite template.cite-text", apparatus).forEach(function (template) {
+      var code = template.previousElementSibling && template.previousElementSibling.querySelector("code");
+      if (code && !code.textContent) { code.textContent = template.content.textContent; }
+    });
+  }
+
   // An entry of a paragraph's apparatus (a correction, a term): the apparatus opened, the entry marked.
   function showEntry(entry, focus) {
     var details = entry.closest("details");
@@ -248,6 +289,10 @@
 
   function openTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
+    if (id && id.indexOf("correction-") === 0 && !document.getElementById(id)) {
+      var holder = document.querySelector(".passage-text[data-paragraph='" + id.split("-")[1] + "']");
+      if (holder) { materialize(holder); }
+    }
     var entry = id && document.getElementById(id);
     if (entry && entry.classList.contains("correction-entry")) {
       showEntry(entry, false);
@@ -338,11 +383,26 @@
     });
     all(".transcription .correction[data-correction]").forEach(function (word) {
       word.addEventListener("click", function (event) {
+        materialize(word.closest(".passage-text"));
         var entry = document.getElementById(word.getAttribute("data-correction"));
         if (!entry) { return; }
         event.stopPropagation();
         showEntry(entry, true);
       });
+    });
+    document.addEventListener("change", function (event) {
+      var input = event.target;
+      if (input && input.closest && input.closest(".paragraph-versions")) {
+        var passage = input.closest(".passage-text");
+        if (passage) { syncOcr(passage); }
+      }
+    });
+    all(".passage-text").forEach(syncOcr);  // a version the browser kept from before a reload
+    all("details.paragraph-apparatus").forEach(function (details) {
+      details.addEventListener("toggle", function () {
+        if (details.open) { materialize(details); fillCitations(details); }
+      });
+      if (details.open) { materialize(details); fillCitations(details); }
     });
     openTarget();
     window.addEventListener("hashchange", openTarget);

@@ -4,7 +4,7 @@
 source of the corpus, built in memory from the loaded annotations and the
 corpus (no network, no dates, sorted keys), so a committed export is stale
 exactly when it differs from what :func:`export_files` gives; writing and
-checking the files is ``scripts/build_annotation_exports.py``.
+checking the files is ``python -m reversis.apps.annotation_exports``.
 
 The shape follows the Web Annotation Data Model (https://www.w3.org/TR/annotation-model/):
 
@@ -50,7 +50,7 @@ from typing import Any
 from reversis.annotations.conjectures import conjectures
 from reversis.annotations.model import Annotation
 from reversis.core.errors import AnnotationError, CorpusError
-from reversis.corpus.cite import SITE_URL, paragraph_url, source_url
+from reversis.corpus.address import SITE_URL, paragraph_url, source_url
 from reversis.corpus.model import Corpus, Paragraph, Source, parse_paragraph_id
 from reversis.corpus.report import plain_text
 

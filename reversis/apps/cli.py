@@ -440,24 +440,26 @@ def _add_cite(sub: argparse._SubParsersAction[_Parser]) -> None:
     cite = sub.add_parser(
         "cite",
         help="a ready citation of a paragraph, a source or the project",
-        description="A ready citation of a paragraph of the corpus (encyclopedie-1765:4), of a whole source "
-        "(encyclopedie-1765), or of the project itself (--project, as CITATION.cff gives it).",
+        description="A ready citation of a paragraph of the corpus (encyclopedie-1765:4): the work it is in, "
+        "cited once, and the paragraph as the pinpoint; of a whole source (encyclopedie-1765); or of the "
+        "project itself (--project, as CITATION.cff gives it).",
     )
     cite.add_argument("id", nargs="?", help="a paragraph id (encyclopedie-1765:4) or a source id (encyclopedie-1765)")
     cite.add_argument("--project", action="store_true", help="cite the project itself instead")
-    from reversis.corpus.citation_styles import FORMATS, STYLES
+    from reversis.corpus.citation_styles import FORMATS, STYLE_ALIASES, STYLES
 
+    # no argparse choices: an unknown format or style is answered by the corpus's one-line error,
+    # which names the nearest valid one
     cite.add_argument(
         "--format",
-        choices=FORMATS,
         default="text",
-        help=f"one of {', '.join(FORMATS)}; text is a reference in --style (default: %(default)s)",
+        help=f"one of {', '.join(FORMATS)}; text is the citation, its pinpoint and the bibliography entry in --style",
     )
     cite.add_argument(
         "--style",
-        choices=STYLES,
-        default="chicago",
-        help=f"the citation style of --format text, one of {', '.join(STYLES)} (default: %(default)s)",
+        default=STYLES[0],
+        help=f"the citation style of --format text, one of {', '.join(STYLES)} "
+        f"(or {', '.join(STYLE_ALIASES)}; default: %(default)s)",
     )
     cite.set_defaults(run=_cmd_cite)
 

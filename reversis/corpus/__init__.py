@@ -14,8 +14,9 @@ repository's ``corpus/`` unless ``$REVERSIS_CORPUS`` or ``root`` says otherwise.
 from __future__ import annotations
 
 from reversis.core.errors import CorpusError
+from reversis.corpus.address import SITE_URL, paragraph_url, source_url
 from reversis.corpus.bibliography import BibliographyEntry, load_bibliography
-from reversis.corpus.cite import FORMATS, SITE_URL, STYLES, cite, paragraph_url, source_url
+from reversis.corpus.cite import FORMATS, STYLES, cite
 from reversis.corpus.exports import export_files, export_names
 from reversis.corpus.load import corpus_root, load_corpus, load_source
 from reversis.corpus.model import Corpus, Correction, CrossReference, Entry, Paragraph, Source, parse_paragraph_id

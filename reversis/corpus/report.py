@@ -29,7 +29,8 @@ def correction_report(source: Source) -> str:
     lines = [
         f"# Corrections of {source.id}",
         "",
-        f"Generated from `corpus/{source.id}/transcription.md` by `scripts/build_corpus_exports.py`; do not edit.",
+        f"Generated from `corpus/{source.id}/transcription.md` by `python -m reversis.apps.corpus_exports`; "
+        "do not edit.",
         f"{len(source.paragraphs)} paragraphs, {len(source.corrections)} corrections.",
         "",
         "## Counts by class",

@@ -5,8 +5,9 @@ subset of TEI described by ``corpus/tei-subset.rng``. Encoding (also stated
 in the document's ``editorialDecl``):
 
 - each paragraph is a ``<p xml:id="<source-id>.p7">``, with ``n`` the number
-  the print gives it; a paragraph that is a heading (``heads`` in
-  ``source.yaml``) is a ``<head>`` opening a ``<div>``; each entry of a
+  the print gives it; the header's ``refsDecl`` says that a paragraph is cited by the number in
+  its ``xml:id`` (``citeStructure``), as the site, ``reversis cite`` and the DTS endpoints cite it;
+  a paragraph that is a heading (``heads`` in ``source.yaml``) is a ``<head>`` opening a ``<div>``; each entry of a
   dictionary is a ``<div type="entry">``; page breaks are ``<pb n="…"/>``;
 - an OCR error, an editorial correction or a doubtful reading is
   ``<choice><sic>OCR</sic><corr type="CLASS">clean</corr></choice>``; a
@@ -85,7 +86,7 @@ EDITORIAL_DECLARATION = (
 _STRUCTURAL = frozenset(
     {
         "TEI", "teiHeader", "fileDesc", "titleStmt", "respStmt", "publicationStmt", "sourceDesc",
-        "bibl", "encodingDesc", "editorialDecl", "profileDesc", "langUsage", "text", "body", "list",
+        "bibl", "encodingDesc", "editorialDecl", "refsDecl", "profileDesc", "langUsage", "text", "body", "list",
         "div", "availability",
     }
 )  # fmt: skip
@@ -106,6 +107,10 @@ def long_s_form(ocr: str, clean: str) -> str:
         else:
             out.append(clean[j1:j2])
     return "".join(out)
+
+
+#: The XPath that gives a paragraph's number from its element (``citeStructure``'s ``use``).
+CITE_USE = "substring-after(@xml:id, '.p')"
 
 
 def tei_document(source: Source, *, url: str) -> bytes:
@@ -202,9 +207,14 @@ def _header(source: Source, *, url: str) -> ET.Element:
     _sub(statement, "p", str(availability.get("text", DEFAULT_AVAILABILITY)) if availability else DEFAULT_AVAILABILITY)
     bibl = _sub(_sub(file_desc, "sourceDesc"), "bibl")
     _bibl(bibl, record)
-    decl = _sub(_sub(header, "encodingDesc"), "editorialDecl")
+    encoding = _sub(header, "encodingDesc")
+    decl = _sub(encoding, "editorialDecl")
     for paragraph in EDITORIAL_DECLARATION:
         _sub(decl, "p", paragraph)
+    # how a paragraph is cited: its number, the identifier of the site, of `reversis cite` and of
+    # the DTS endpoints (a paragraph's xml:id is "<source-id>.p<number>")
+    refs = _sub(encoding, "refsDecl")
+    _sub(refs, "citeStructure", unit="paragraph", match="/TEI/text/body//*[@xml:id]", use=CITE_USE)
     lang = _sub(_sub(header, "profileDesc"), "langUsage")
     _sub(lang, "language", source.language or "und", ident=source.language or "und")
     return header

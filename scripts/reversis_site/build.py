@@ -41,7 +41,7 @@ from markupsafe import Markup
 from reversis.annotations import Annotation, Term, load_annotations, load_glossary
 from reversis.core.errors import AnnotationError, ReversisError
 from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
-from reversis.corpus import Corpus, Source, load_bibliography, load_corpus, source_url
+from reversis.corpus import Corpus, Source, load_bibliography, load_corpus
 from reversis.corpus.bib import csl_item
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
@@ -162,7 +162,7 @@ def bibliography_page(site: Site, env: jinja2.Environment) -> str:
     primary = [
         {
             "source": s,
-            "citation": render_csl(csl_item(s, url=source_url(s.id))),
+            "citation": render_csl(csl_item(s)),
             "link": relative(f"sources/{s.id}.md", page),
             "unknown": [collapse(str(u)) for u in s.record.get("unknown", [])],
         }

@@ -7,7 +7,9 @@ offline`` run it, and so do the site tests), in this order:
 2. the Content-Security-Policy of every page (:mod:`reversis_site.csp`), which must come after
    anything that changes a page;
 3. the files of "Try it" (:mod:`reversis_site.try_it`), except with ``--no-try`` (the copy read from
-   disk, whose pages cannot run the engine).
+   disk, whose pages cannot run the engine);
+4. the corpus as Distributed Text Services, level 0 (:mod:`reversis_site.dts`): static files under
+   ``api/dts/``.
 
 A problem is one line and exit status 2.
 """
@@ -31,6 +33,10 @@ def finish(site: Path, *, with_try: bool = True) -> list[str]:
         from reversis_site import try_it  # the engine and the examples: imported only where the site runs them
 
         lines.append(try_it.report(site, try_it.write(site)))
+    from reversis.corpus import load_corpus
+    from reversis_site import dts
+
+    lines.append(f"distributed text services: {dts.write(site, load_corpus())} files in {dts.API}/")
     return lines
 
 

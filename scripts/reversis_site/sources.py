@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from reversis.annotations import Annotation
-from reversis.corpus import Paragraph, Source, cite, source_url
+from reversis.corpus import Paragraph, Source, source_url
 from reversis.corpus.bib import csl_item
-from reversis.corpus.cite import render_csl
+from reversis.corpus.cite import paragraph_citation, render_csl
 from reversis.corpus.markup import CLASSES, collapse
 from reversis_site.links import fold, relative
 from reversis_site.text import CLASS_MEANINGS, Glossed, gloss_heading, transcription_html, translation_html
@@ -37,8 +37,13 @@ DOWNLOADS = "downloads"
 SOURCE_EXPORTS = (
     ("tei.xml", "TEI P5", "the transcription in TEI P5 XML, every correction as <choice><sic><corr>"),
     ("txt", "Plain text", "the clean text, paragraph by paragraph, with the paragraph ids"),
-    ("csl.json", "CSL-JSON", "the bibliographic record and one item per paragraph, for reference managers"),
-    ("bib", "BibTeX", "the same records as BibTeX entries"),
+    (
+        "csl.json",
+        "CSL-JSON",
+        "the bibliographic record of the source (of each entry, for a dictionary), for reference managers",
+    ),
+    ("bib", "BibTeX", "the same records as biblatex entries, a paragraph cited by its number (pagination = paragraph)"),
+    ("ris", "RIS", "the same records as RIS, for reference managers that read no other"),
 )
 
 
@@ -100,7 +105,7 @@ def source_page(site: Site, source: Source, env: jinja2.Environment, files: Mapp
         downloads=source_downloads(source, files, page=page),
         downloads_page=relative("downloads.md", page),
         url=source_url(source.id),
-        citation=render_csl(csl_item(source, url=source_url(source.id))),
+        citation=render_csl(csl_item(source)),
         page=page,
         work=work_line(source),
         annotation_count=sum(1 for a in site.annotations if a.source == source.id),
@@ -118,17 +123,20 @@ def _corrections(para: Paragraph) -> list[dict[str, Any]]:
 
 #: The citations of a paragraph's Cite box, as ``reversis cite`` gives them: label, style or format.
 CITATIONS = (
-    ("Chicago", "chicago", "text"),
+    ("Chicago notes", "chicago-notes-bibliography", "text"),
+    ("Chicago author-date", "chicago-author-date", "text"),
     ("APA", "apa", "text"),
-    ("MLA", "mla", "text"),
+    ("MLA", "modern-language-association", "text"),
     ("BibTeX", "chicago", "bibtex"),
     ("CSL-JSON", "chicago", "csl-json"),
+    ("RIS", "chicago", "ris"),
 )
 
 
 def paragraph_citations(site: Site, para: Paragraph) -> dict[str, str]:
     """The citations of a paragraph in every style and format of ``reversis cite``, by label."""
-    return {label: cite(para.id, fmt=fmt, style=style, corpus=site.corpus) for label, style, fmt in CITATIONS}
+    source = site.corpus.source(para.source)
+    return {label: paragraph_citation(source, para, fmt=fmt, style=style) for label, style, fmt in CITATIONS}
 
 
 def work_line(source: Source) -> dict[str, Any]:

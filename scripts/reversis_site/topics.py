@@ -28,7 +28,7 @@ from markupsafe import Markup
 from reversis.annotations import TOPICS, Annotation, Reading, by_topic
 from reversis.core.ruleset import Ruleset, ruleset_ids
 from reversis.corpus import Source, cite, paragraph_url, source_url
-from reversis.corpus.cite import cite_project
+from reversis.corpus.cite import STYLES, cite_project
 from reversis.corpus.markup import collapse
 from reversis.games.reversis.report import account
 from reversis.games.reversis.result import result
@@ -80,6 +80,16 @@ CHECK_SCENARIO = "examples/encyclopedie-1765/quinola-placed.yaml"
 CHECK_OPTION = ("quinola_placed_wins_pool", False)
 #: The paragraph whose citations "how to cite" shows.
 CITE_EXAMPLE = "encyclopedie-1765:4"
+#: The name of each citation style and format on the page.
+CITE_LABELS = {
+    "chicago-notes-bibliography": "Chicago notes",
+    "chicago-author-date": "Chicago author-date",
+    "apa": "APA",
+    "modern-language-association": "MLA",
+    "bibtex": "BibTeX",
+    "csl-json": "CSL-JSON",
+    "ris": "RIS",
+}
 
 
 def split_example(example: str) -> tuple[str, str]:
@@ -112,14 +122,17 @@ def _names(value: Any) -> list[str]:
 
 def citation_meta(source: Source) -> dict[str, Any]:
     """The ``citation_*`` tags of a source's page (Highwire Press tags, as Zotero and Google Scholar
-    read them): name → value, or a list of values for a repeated tag. Unknown fields are left out.
+    read them), and the few others that Zotero's Embedded Metadata translator reads where Highwire has
+    no tag (the place, as ``eprints.place_of_pub``; a web page's language, as ``language``): name →
+    value, or a list of values for a repeated tag. Unknown fields are left out.
 
-    A source that is a web page gets none: Zotero's Embedded Metadata translator takes a page whose
-    only Highwire tag is ``citation_title`` for a journal article; it is described by its Open Graph
-    tags instead (:func:`open_graph`), which Zotero reads as a web page."""
+    A source that is a web page gets no ``citation_*`` tag: Zotero's Embedded Metadata translator
+    takes a page whose only Highwire tag is ``citation_title`` for a journal article; it is described
+    by its Open Graph tags instead (:func:`open_graph`), which Zotero reads as a web page."""
     record = source.record
+    language = str(record.get("language") or source.language)
     if record.get("type") == "webpage":
-        return {}
+        return {"language": language}
     meta: dict[str, Any] = {"citation_title": collapse(str(record["title"]))}
     authors = _names(record.get("author"))
     if authors:
@@ -131,15 +144,28 @@ def citation_meta(source: Source) -> dict[str, Any]:
     parts = issued.get("date-parts") if isinstance(issued, Mapping) else None
     if parts:
         year = "/".join(f"{x:02d}" if i else str(x) for i, x in enumerate(parts[0]))
+        if len(parts) > 1 and parts[1] and parts[1][0] != parts[0][0]:
+            year = f"{parts[0][0]}–{parts[1][0]}"  # a range of years, as the record gives it
         meta["citation_date"] = year
         meta["citation_publication_date"] = year
     if record.get("container-title"):
         meta["citation_inbook_title"] = collapse(str(record["container-title"]))
+    if record.get("collection-title"):
+        meta["citation_series_title"] = collapse(str(record["collection-title"]))
     if record.get("volume"):
         meta["citation_volume"] = str(record["volume"])
+    if record.get("page"):
+        first, *rest = re.split(r"\s*[-–]\s*", str(record["page"]), maxsplit=1)
+        meta["citation_firstpage"] = first
+        if rest:
+            meta["citation_lastpage"] = rest[0]
     if record.get("publisher"):
         meta["citation_publisher"] = str(record["publisher"])
-    meta["citation_language"] = str(record.get("language") or source.language)
+    if record.get("publisher-place"):
+        meta["eprints.place_of_pub"] = str(record["publisher-place"])
+    meta["citation_language"] = language
+    if record.get("description"):
+        meta["citation_abstract"] = collapse(str(record["description"]))
     meta["citation_public_url"] = source_url(source.id)
     return meta
 
@@ -380,8 +406,8 @@ def home_page(site: Site, env: jinja2.Environment) -> str:
 def cite_page(site: Site, env: jinja2.Environment) -> str:
     page = "cite.md"
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
-    styles = [(style, cite(CITE_EXAMPLE, style=style, corpus=site.corpus)) for style in ("chicago", "apa", "mla")]
-    formats = [(fmt, cite(CITE_EXAMPLE, fmt=fmt, corpus=site.corpus)) for fmt in ("bibtex", "csl-json")]
+    styles = [(style, cite(CITE_EXAMPLE, style=style, corpus=site.corpus)) for style in STYLES]
+    formats = [(fmt, cite(CITE_EXAMPLE, fmt=fmt, corpus=site.corpus)) for fmt in ("bibtex", "csl-json", "ris")]
     source_id, _, number = CITE_EXAMPLE.partition(":")
     return env.get_template("cite.md.j2").render(
         cff=cff,
@@ -390,9 +416,9 @@ def cite_page(site: Site, env: jinja2.Environment) -> str:
             for a in cff.get("authors", [])
         ),
         # the command line's own citations of the project (reversis cite --project), from CITATION.cff
-        project_citations=[(style, cite_project(style=style)) for style in ("chicago", "apa", "mla")]
-        + [(fmt, cite_project(fmt=fmt)) for fmt in ("bibtex", "csl-json")],
-        labels={"chicago": "Chicago", "apa": "APA", "mla": "MLA", "bibtex": "BibTeX", "csl-json": "CSL-JSON"},
+        project_citations=[(style, cite_project(style=style)) for style in STYLES]
+        + [(fmt, cite_project(fmt=fmt)) for fmt in ("bibtex", "csl-json", "ris")],
+        labels=CITE_LABELS,
         paragraph=CITE_EXAMPLE,
         paragraph_link=paragraph_link(CITE_EXAMPLE, page=page),
         paragraph_url=paragraph_url(source_id, number),

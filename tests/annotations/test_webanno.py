@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -27,6 +25,7 @@ from reversis.annotations.webanno import (
     plain_text_url,
     quote_selector,
 )
+from reversis.apps import annotation_exports
 from reversis.core.errors import AnnotationError, CorpusError
 from reversis.corpus import load_corpus
 from reversis.corpus.cite import paragraph_url
@@ -64,13 +63,7 @@ TYPES = {
 
 
 def build_script() -> ModuleType:
-    path = REPO / "scripts" / "build_annotation_exports.py"
-    spec = importlib.util.spec_from_file_location("build_annotation_exports", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_annotation_exports", module)
-    spec.loader.exec_module(module)
-    return module
+    return annotation_exports
 
 
 def built(source_id: str) -> dict[str, Any]:
@@ -107,7 +100,7 @@ def test_committed_exports_are_up_to_date() -> None:
     wanted = export_files(load_corpus(), load_annotations())
     assert sorted(wanted) == sorted(export_name(s) for s in SOURCE_IDS)
     stale = [f"{path.relative_to(REPO)} ({why})" for path, why in script.stale_files(EXPORTS, wanted)]
-    assert stale == [], "run: python scripts/build_annotation_exports.py"
+    assert stale == [], "run: python -m reversis.apps.annotation_exports"
 
 
 @pytest.mark.parametrize("source_id", SOURCE_IDS)
@@ -346,7 +339,7 @@ def test_builder_writes_then_checks(tmp_path: Path, capsys: pytest.CaptureFixtur
         f"stale export: {target} (differs)",
         f"stale export: {root / EXPORTS_DIR / 'stray.jsonld'} (not an export)",
     ]
-    assert "run: python scripts/build_annotation_exports.py" in out.err
+    assert "run: python -m reversis.apps.annotation_exports" in out.err
     assert script.main(["--check", "--root", str(root), "encyclopedie-1765"]) == 0  # only the source named
     assert script.main(["--root", str(root)]) == 0
     assert not (root / EXPORTS_DIR / "stray.jsonld").exists()

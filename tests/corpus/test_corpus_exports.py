@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import bibtexparser
 import pytest
 from bibtexparser.middlewares import LatexDecodingMiddleware
-from corpus_fixtures import REAL_CORPUS, REPO, real_source_ids
+from corpus_fixtures import REAL_CORPUS, real_source_ids
 from lxml import etree
 
+from reversis.apps import corpus_exports
 from reversis.corpus import Source, export_files, export_names, load_corpus, load_source
+from reversis.corpus.bib import work_id, works
 from reversis.corpus.load import page_breaks
 from reversis.corpus.markup import collapse
 from reversis.corpus.tei import TEI_NS
@@ -28,13 +28,7 @@ T = f"{{{TEI_NS}}}"
 
 
 def build_script() -> ModuleType:
-    path = REPO / "scripts" / "build_corpus_exports.py"
-    spec = importlib.util.spec_from_file_location("build_corpus_exports", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_corpus_exports", module)
-    spec.loader.exec_module(module)
-    return module
+    return corpus_exports
 
 
 @pytest.fixture(scope="module")
@@ -76,9 +70,10 @@ def tei_side(element: etree._Element, *, clean: bool) -> str:
 
 
 def check_exports(source: Source, files: dict[str, bytes], relaxng: etree.RelaxNG) -> None:
-    tei_name, txt_name, csl_name, bib_name, report_name = export_names(source.id)
-    assert set(files) == {tei_name, txt_name, csl_name, bib_name, report_name}
-    ids = [p.id for p in source.paragraphs]
+    tei_name, txt_name, csl_name, bib_name, ris_name, report_name = export_names(source.id)
+    assert set(files) == {tei_name, txt_name, csl_name, bib_name, ris_name, report_name}
+    # one record per work a paragraph is cited under: each dictionary entry, or the source
+    ids = [work_id(source, entry) for entry in works(source)]
 
     doc = etree.fromstring(files[tei_name])
     assert relaxng.validate(doc.getroottree()), relaxng.error_log.last_error
@@ -95,13 +90,17 @@ def check_exports(source: Source, files: dict[str, bytes], relaxng: etree.RelaxN
         assert f"[{para.id}" in text and para.clean in text
 
     items = json.loads(files[csl_name])
-    assert [i["id"] for i in items] == [source.id, *ids]
+    assert [i["id"] for i in items] == ids
     for item in items:
         assert {"id", "type", "title", "language", "note"} <= set(item)
 
     library = bibtexparser.parse_string(files[bib_name].decode("utf-8"), append_middleware=[LatexDecodingMiddleware()])
     assert not library.failed_blocks
-    assert [e.key for e in library.entries] == [source.id, *ids]
+    assert [e.key for e in library.entries] == ids
+    assert all(e.fields_dict["pagination"].value == "paragraph" for e in library.entries)
+    ris = files[ris_name].decode("utf-8")
+    assert ris.count("\r\nER  -") == len(ids) and ris.startswith("TY  - ")
+    assert [line[6:] for line in ris.split("\r\n") if line.startswith("ID  - ")] == ids
     titles = {source.title} | {e.title for e in source.entries}
     assert all(e.fields_dict["title"].value in titles for e in library.entries)
 
@@ -169,7 +168,7 @@ def test_build_script_reports_a_corpus_error_in_one_line(
 def test_real_exports_are_up_to_date(source_id: str) -> None:
     source = load_source(REAL_CORPUS / source_id)
     stale = build_script().stale_files(source)
-    assert not stale, f"run `python scripts/build_corpus_exports.py`: {stale}"
+    assert not stale, f"run `python -m reversis.apps.corpus_exports`: {stale}"
 
 
 def real_tei(source_id: str) -> etree._Element:

@@ -164,11 +164,22 @@ def test_cite_suggests_the_source_id(given: str, suggestion: str, capsys: pytest
     [
         (
             ["cite", "encyclopedie-1765:99"],
-            "unknown paragraph id 'encyclopedie-1765:99' (encyclopedie-1765 has p1–p11)",
+            "no paragraph '99' in encyclopedie-1765; nearest: encyclopedie-1765:9, encyclopedie-1765:10, "
+            "encyclopedie-1765:11 (encyclopedie-1765 has p1–p11)",
         ),
-        (["cite", "encyclopedie-1765:4", "--style", "harvard"], "argument --style: invalid choice: 'harvard'"),
-        (["cite", "encyclopedie-1765:4", "--format", "ris"], "argument --format: invalid choice: 'ris'"),
-        (["cite", "--project", "--format", "ris"], "argument --format: invalid choice: 'ris'"),
+        (
+            ["cite", "encyclopedie-1765:para4"],
+            "malformed paragraph locator 'para4' (expected a paragraph number, e.g. encyclopedie-1765:1); "
+            "nearest: encyclopedie-1765:3, encyclopedie-1765:4, encyclopedie-1765:5",
+        ),
+        (
+            ["cite", "encyclopedie-1765:4", "--style", "harvard"],
+            "unknown citation style 'harvard' (expected chicago-notes-bibliography, chicago-author-date, apa, "
+            "modern-language-association)",
+        ),
+        (["cite", "encyclopedie-1765:4", "--style", "ap"], "unknown citation style 'ap' (did you mean 'apa'?)"),
+        (["cite", "encyclopedie-1765:4", "--format", "endnote"], "unknown citation format 'endnote' (expected"),
+        (["cite", "--project", "--format", "bibtx"], "unknown citation format 'bibtx' (did you mean 'bibtex'?)"),
     ],
 )
 def test_cite_bad_input_is_one_line_and_exit_2(

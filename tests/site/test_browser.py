@@ -557,7 +557,7 @@ def test_tabs_switch_to_the_ocr(visit: Callable[..., Visit], page: str) -> None:
     place of the transcription, that paragraph alone."""
     tab = visit().open(_url_path(page), wait="load")
     passage = tab.locator(".passage-text").first
-    ocr = passage.locator(".ocr")
+    ocr = passage.locator(".ocr-shown")
     transcription = passage.locator(".transcription")
     assert transcription.is_visible() and not ocr.is_visible()
     passage.locator("details.paragraph-apparatus > summary").click()
@@ -565,7 +565,7 @@ def test_tabs_switch_to_the_ocr(visit: Callable[..., Visit], page: str) -> None:
     ocr.wait_for(state="visible")
     assert not transcription.is_visible()
     assert ocr.inner_text().strip()
-    assert tab.locator(".passage-text .ocr:visible").count() == 1
+    assert tab.locator(".passage-text .ocr-shown:visible").count() == 1
 
 
 @pytest.mark.parametrize("word", ["quinola"])

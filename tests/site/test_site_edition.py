@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from reversis.corpus import cite, load_corpus
+from reversis.corpus import STYLES, cite, load_corpus
 
 SOURCES = [source.id for source in load_corpus().sources]
 
@@ -22,7 +22,9 @@ def _html(site: Path, source_id: str) -> str:
 
 
 def _text(html: str) -> str:
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", html))).strip()
+    """The text a reader sees: the tags taken out, the words a stylesheet draws from data-text put in."""
+    drawn = re.sub(r'<[^>]*\bdata-text="([^"]*)"[^>]*>', r"\1", html)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "", drawn))).strip()
 
 
 @pytest.mark.parametrize("source_id", SOURCES)
@@ -59,15 +61,12 @@ def test_each_paragraphs_cite_box_gives_what_reversis_cite_gives(built_site: Pat
     assert [pid for pid, _ in boxes] == [p.id for p in corpus.source(source_id).paragraphs]
     for pid, box in boxes:
         labels = [_text(label) for label in re.findall(r"<label [^>]*>(.*?)</label>", box)]
-        assert labels == ["Chicago", "APA", "MLA", "BibTeX", "CSL-JSON"], pid
-        shown = [unescape(code) for code in re.findall(r"<pre[^>]*><code[^>]*>(.*?)</code></pre>", box, re.DOTALL)]
-        wanted = [
-            cite(pid, style="chicago", corpus=corpus),
-            cite(pid, style="apa", corpus=corpus),
-            cite(pid, style="mla", corpus=corpus),
-            cite(pid, fmt="bibtex", corpus=corpus),
-            cite(pid, fmt="csl-json", corpus=corpus),
-        ]
+        assert labels == ["Chicago notes", "Chicago author-date", "APA", "MLA", "BibTeX", "CSL-JSON", "RIS"], pid
+        # each citation waits in a template, put in its code block when the apparatus opens
+        assert re.findall(r"<pre[^>]*><code[^>]*>(.*?)</code></pre>", box, re.DOTALL) == [""] * len(labels), pid
+        shown = [unescape(code) for code in re.findall(r'<template class="cite-text">(.*?)</template>', box, re.DOTALL)]
+        wanted = [cite(pid, style=style, corpus=corpus) for style in STYLES]
+        wanted += [cite(pid, fmt=fmt, corpus=corpus) for fmt in ("bibtex", "csl-json", "ris")]
         assert [s.strip() for s in shown] == [w.strip() for w in wanted], pid
 
 

@@ -178,7 +178,7 @@ def test_markup_characters_of_the_ocr_show_as_text(built_site: Path) -> None:
     assert any("<" in p.ocr for p in samples) and any("&" in p.ocr for p in samples)
     for source_id in {p.source for p in samples}:
         html = (built_site / "sources" / source_id / "index.html").read_text(encoding="utf-8")
-        bodies = re.findall(r'<p class="ocr"[^>]*>(.*?)</p>', html, re.DOTALL)
+        bodies = re.findall(r'<template class="ocr"[^>]*>(.*?)</template>', html, re.DOTALL)
         paragraphs = CORPUS.source(source_id).paragraphs
         assert len(bodies) == len(paragraphs)
         for para, body in zip(paragraphs, bodies, strict=True):

@@ -167,8 +167,8 @@ def test_the_french_and_spanish_of_a_source_page_carry_their_language(built_site
     corpus = load_corpus()
     for source in corpus.sources:
         html = _html(built_site, f"sources/{source.id}/index.html")
-        for cls in ("transcription", "ocr"):
-            tags = re.findall(rf'<p class="{cls}"[^>]*>', html)
+        for tag, cls in (("p", "transcription"), ("template", "ocr")):
+            tags = re.findall(rf'<{tag} class="{cls}"[^>]*>', html)
             assert tags and all(f'lang="{source.language}"' in t for t in tags), (source.id, cls)
         title = re.search(r"<dt>Title</dt><dd([^>]*)>", html)
         assert title and f'lang="{source.language}"' in title.group(1)
@@ -257,8 +257,9 @@ def test_no_link_or_fragment_of_the_offline_copy_is_broken(offline_site: Path) -
 
 def test_a_paragraphs_bibtex_keeps_no_unchecked_address(built_site: Path) -> None:
     html = _html(built_site, "sources/encyclopedie-1765/index.html")
-    bibtex = re.findall(r"<pre><code>@incollection.*?</code></pre>", html, re.DOTALL)
+    bibtex = [unescape(b) for b in re.findall(r'<template class="cite-text">% biblatex.*?</template>', html, re.DOTALL)]
     assert len(bibtex) == len(load_corpus().source("encyclopedie-1765").paragraphs)
+    assert all("@incollection{encyclopedie-1765," in b for b in bibtex)
     assert not [b for b in bibtex if "not checked" in b or "not opened" in b or "wikisource.org" in b]
 
 
@@ -267,14 +268,14 @@ def test_the_cite_page_gives_the_projects_citations_as_the_command_line_and_cita
     format, with the version and release date of CITATION.cff (it once read "n.d." with no version)."""
     import yaml
 
-    from reversis.corpus.cite import cite_project
+    from reversis.corpus.cite import STYLES, cite_project
 
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
     page = unescape(_html(built_site, "cite/index.html"))
     shown = [re.sub(r"<[^>]+>", "", code) for code in re.findall(r"<code[^>]*>(.*?)</code>", page, re.DOTALL)]
-    for style in ("chicago", "apa", "mla"):
+    for style in STYLES:
         assert cite_project(style=style).strip() in [s.strip() for s in shown], style
-    for fmt in ("bibtex", "csl-json"):
+    for fmt in ("bibtex", "csl-json", "ris"):
         assert cite_project(fmt=fmt).strip() in [s.strip() for s in shown], fmt
     assert f"<dt>Version</dt><dd>{cff['version']}</dd>" in page
     assert f"<dt>Released</dt><dd>{cff['date-released']}</dd>" in page

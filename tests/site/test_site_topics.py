@@ -15,7 +15,7 @@ import yaml
 from site_build import REPO, parse_page
 
 from reversis.annotations import TOPICS, by_topic, load_annotations
-from reversis.corpus import cite, load_corpus, source_url
+from reversis.corpus import STYLES, cite, load_corpus, source_url
 from reversis.corpus.markup import collapse
 
 CORPUS = load_corpus()
@@ -160,9 +160,9 @@ def test_cite_page_shows_every_style_and_format(built_site: Path, site_topics: M
     page = parse_page(built_site / "cite" / "index.html", classes=frozenset({"citation"}))
     shown = page.texts["citation"]
     paragraph = site_topics.CITE_EXAMPLE
-    for style in ("chicago", "apa", "mla"):
+    for style in STYLES:
         assert cite(paragraph, style=style, corpus=CORPUS) in shown
-    for fmt in ("bibtex", "csl-json"):
+    for fmt in ("bibtex", "csl-json", "ris"):
         assert cite(paragraph, fmt=fmt, corpus=CORPUS) in shown
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text(encoding="utf-8"))
     assert any(cff["url"] in text for text in shown)
@@ -187,7 +187,10 @@ def test_check_page_shows_the_engines_account(built_site: Path, site_topics: Mod
 def _record_year(source_id: str) -> str | None:
     issued = CORPUS.source(source_id).record.get("issued") or {}
     parts = issued.get("date-parts")
-    return str(parts[0][0]) if parts else None
+    if not parts:
+        return None
+    years = dict.fromkeys(str(part[0]) for part in parts)  # a range of years, as the record gives it
+    return "–".join(years)
 
 
 @pytest.mark.parametrize("source_id", SOURCE_IDS)

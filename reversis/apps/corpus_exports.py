@@ -1,4 +1,4 @@
-"""Build the corpus exports: ``python scripts/build_corpus_exports.py [--check] [--root CORPUS] [SOURCE-ID ...]``.
+"""Build the corpus exports: ``python -m reversis.apps.corpus_exports [--check] [--root CORPUS] [SOURCE-ID ...]``.
 
 Writes ``corpus/<source-id>/exports/`` (TEI, plain text, CSL-JSON, BibTeX and
 the correction report) for every source, or the sources named. With
@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path, why in stale:
             print(f"stale export: {path} ({why})")
         if stale:
-            print("run: python scripts/build_corpus_exports.py", file=sys.stderr)
+            print("run: python -m reversis.apps.corpus_exports", file=sys.stderr)
             return 1
         print(f"exports up to date: {len(sources)} sources")
         return 0

@@ -1,4 +1,4 @@
-"""Build the annotation exports: ``python scripts/build_annotation_exports.py [--check] [--root DIR] [SOURCE-ID ...]``.
+"""Build the annotation exports: ``python -m reversis.apps.annotation_exports [--check] [--root DIR] [SOURCE-ID ...]``.
 
 Writes ``annotations/exports/<source-id>.jsonld``, the annotations of each
 source as a W3C Web Annotation collection (JSON-LD; see
@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path, why in stale:
             print(f"stale export: {path} ({why})")
         if stale:
-            print("run: python scripts/build_annotation_exports.py", file=sys.stderr)
+            print("run: python -m reversis.apps.annotation_exports", file=sys.stderr)
             return 1
         print(f"exports up to date: {len(files)} sources")
         return 0
