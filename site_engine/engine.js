@@ -18,7 +18,9 @@ export function loadFailure(detail) {
 
 export class Engine {
   // root: the site's root address; limit: the seconds a request may run before the worker is stopped
-  constructor(root, { limit = 5 } = {}) {
+  // warm: what the page will ask first ("table": Play a hand), whose modules the worker imports
+  // while it loads (the others when first asked)
+  constructor(root, { limit = 5, warm = "" } = {}) {
     this.limit = limit;
     this.stopped = false;
     this.listeners = new Set();
@@ -44,6 +46,7 @@ export class Engine {
         this.failLoad(`the browser refused to start its worker (${error instanceof Error ? error.message : error})`);
         return;
       }
+      if (warm) this.worker.postMessage({ warm });
       this.worker.onmessage = (event) => {
         const data = event.data;
         clearTimeout(this.silence);

@@ -50,7 +50,7 @@ async function loadEngine(onProgress) {
   } finally {
     clearTimeout(late);
   }
-  const engine = new module.Engine(root, { limit: MOVE_LIMIT });
+  const engine = new module.Engine(root, { limit: MOVE_LIMIT, warm: "table" });
   engine.listeners.add(onProgress);
   await engine.ready;
   return engine;
@@ -451,6 +451,10 @@ class Table {
         const shown = workedExample(view, root);
         if (this.worked) this.worked.replaceWith(shown);
         else this.section.after(shown);
+        // the play step by step, with the worked examples' controls (replay.js, on every page)
+        const steps = shown.querySelector(".replay");
+        const replay = /** @type {any} */ (window).reversisReplay;
+        if (steps && replay) replay.setUp(steps);
         this.worked = shown;
         shown.focus();
       }),

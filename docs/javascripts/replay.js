@@ -213,6 +213,8 @@
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll(".replay"), setUp);
   }
+  /* a replay added to the page later (Play a hand's worked view of a finished hand) gets its controls */
+  window.reversisReplay = { setUp: setUp };
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", init);

@@ -246,8 +246,9 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     # the refusal in the reader's words: the card in words, the rule's English name, the source's
     # words with their English; the paragraph a small label, no rule id, no seat
     assert text.startswith("Refused: you may not play the ") and "The rule: “The first lead”." in text, text
-    assert "“Le premier en cartes" in text and "(in English: " in text and "play.first-lead" not in text, text
-    assert "seat" not in text and alert.locator("q[lang=fr]").count() == 1
+    quote = alert.locator("q[lang=fr]")
+    assert quote.count() == 1 and quote.inner_text().startswith("Le premier en cartes doit toujours"), text
+    assert "(in English: " in text and "play.first-lead" not in text and "seat" not in text, text
     assert tab.locator(".play-card").count() == cards
     # the arrow keys go from card to card, one card in the tab order
     tab.locator(".play-card").first.focus()
