@@ -11,7 +11,7 @@
 
 import { cardBacks, drawCard, namedCard } from "./play-cards.js";
 import { announcement, nextCard, prompt, seatArea } from "./play-words.js";
-import { el } from "./play-worked.js";
+import { el } from "./play-dom.js";
 
 /**
  * @typedef {import("./play-cards.js").Face} Face

@@ -12,7 +12,8 @@
 
 import { entry, felt, hand, lastTrick, liveRegion, moves, prompt, refusal } from "./play-table.js";
 import { base64url, failureWords, progressWords } from "./play-words.js";
-import { el, workedExample } from "./play-worked.js";
+import { el } from "./play-dom.js";
+import { endOfHand, withControls } from "./play-end.js";
 
 const MOVE_LIMIT = 10; // seconds one move may take (the bots' cards with it) before the engine is stopped
 const WAIT = 15; // seconds the engine's own module (try/engine.js) may take to arrive, as try.js waits for Try it's
@@ -65,7 +66,7 @@ async function loadEngine(onProgress) {
  * @param {string} ruleset
  */
 function loader(status, ruleset) {
-  const bar = el("progress", { class: "play-progress", max: "1", value: "0", "aria-label": "Loading the engine" });
+  const bar = /** @type {HTMLProgressElement} */ (el("progress", { class: "play-progress", max: "1", value: "0", "aria-label": "Loading the engine" }));
   bar.hidden = true;
   status.after(bar);
   /** @type {Promise<[any, Record<string, any>]>|null} */
@@ -281,8 +282,6 @@ class Table {
     this.announced = [];
     /** @type {Record<string, any>} */
     this.words = {};
-    /** @type {HTMLElement|null} */
-    this.worked = null;
     this.log = el("ol", { class: "play-log" });
     this.section = el("section", { class: "play-table", "aria-labelledby": "play-table-title" });
     this.alert = el("p", { class: "play-refused", role: "alert" });
@@ -355,10 +354,6 @@ class Table {
   render(view, said, fresh) {
     this.view = view;
     this.section.hidden = false;
-    if (this.worked && !view.done) {
-      this.worked.remove();
-      this.worked = null;
-    }
     if (fresh) {
       this.log = el("ol", { class: "play-log" });
       this.announced = [];
@@ -368,6 +363,7 @@ class Table {
     else this.live.say(said);
     for (const s of said) this.log.append(entry(s, root));
     const act = (/** @type {Record<string, unknown>} */ action) => this.act(action);
+    /** @type {Array<HTMLElement|string>} */
     const parts = [
       el("h2", { id: "play-table-title", text: `Hand ${view.hand}: you are ${view.you}` }),
       el("p", { class: "play-who", text: prompt(view) }),
@@ -375,9 +371,11 @@ class Table {
       felt(view),
     ];
     if (!view.done) parts.push(hand(view, act), moves(view, act), this.undoButton(view));
-    parts.push(lastTrick(view), el("h3", { text: "What happened" }), this.log);
+    // while the hand is on, what was said; at its end, the hand told from its game's description
     if (view.done) parts.push(...this.end(view));
+    else parts.push(lastTrick(view), el("h3", { text: "What happened" }), this.log);
     this.section.replaceChildren(...parts);
+    if (view.done) withControls(this.section);
     this.log.scrollTop = this.log.scrollHeight; // the latest first in sight
     const first = /** @type {HTMLElement|null} */ (this.section.querySelector(".play-card[tabindex='0'].play-legal, .play-move, .play-end button"));
     if (first) first.focus();
@@ -403,18 +401,13 @@ class Table {
   }
 
   /**
-   * The end of the hand: what it left each player, its account, the sitting, and what can be done
-   * with it.
+   * The end of the hand, from its game's description (play-end.js), the sitting, and what can be
+   * done with it.
    * @param {any} view
    * @returns {HTMLElement[]}
    */
   end(view) {
-    const parts = [
-      el("h3", { text: "What the hand left each player" }),
-      el("ul", { class: "play-outcome" }, view.outcome.map((/** @type {string} */ line) => el("li", { text: line }))),
-      el("h3", { text: "The account of the hand" }),
-      el("pre", { class: "play-account" }, el("code", { text: view.account })),
-    ];
+    const parts = endOfHand(view.told, root);
     if (view.standing) parts.push(el("h3", { text: "The sitting so far" }), el("pre", { class: "play-standing" }, el("code", { text: view.standing })));
     parts.push(
       el("p", { class: "play-end" }, this.endButtons(view)),
@@ -445,20 +438,6 @@ class Table {
         }),
       );
     }
-    // the hand as the site's worked examples show a hand, below the table
-    buttons.push(
-      button("Open as a worked example", () => {
-        const shown = workedExample(view, root);
-        if (this.worked) this.worked.replaceWith(shown);
-        else this.section.after(shown);
-        // the play step by step, with the worked examples' controls (replay.js, on every page)
-        const steps = shown.querySelector(".replay");
-        const replay = /** @type {any} */ (window).reversisReplay;
-        if (steps && replay) replay.setUp(steps);
-        this.worked = shown;
-        shown.focus();
-      }),
-    );
     // the hand in "Check your own reading", as Try it's shared links carry a scenario (#try=, base64url)
     buttons.push(el("a", { class: "md-button", href: `${root}check/#try=${base64url(view.saved)}`, text: "Open this hand in “Check your own reading”" }));
     return buttons;

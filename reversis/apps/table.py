@@ -50,10 +50,11 @@ from typing import Any
 
 from reversis.apps.sitting import parse_sitting, play_sitting
 from reversis.apps.table_hands import AT_TABLE, Carry, Item, check_seat
-from reversis.apps.table_worked import card_face, card_words, worked
+from reversis.apps.table_worked import card_face, card_words, described
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, ReversisError, RulesetError, ScenarioError
 from reversis.core.game import JsonObject
+from reversis.core.moves import Happened
 from reversis.core.roles import role, side
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.core.scenario import dump_record
@@ -293,7 +294,7 @@ class Table:
         self.said += told
         return told
 
-    def _watch(self, item: Item) -> None:
+    def _watch(self, item: Item | Happened) -> None:
         """Keep the trick being played and the one taken last, as they are told."""
         if item.kind == "play" and item.seat is not None and item.card is not None:
             self._trick.append((item.seat, item.card))
@@ -307,7 +308,7 @@ class Table:
             return "the pool"
         return self.who(party) + (" (you)" if party == self.reader else "")
 
-    def sentence(self, item: Item) -> str:
+    def sentence(self, item: Item | Happened) -> str:
         """One sentence for what happened, the players named by their place."""
         pack, who = self.rules.pack, self._party(item.seat).capitalize()
         card = card_words(pack, item.card) if item.card is not None else ""
@@ -416,11 +417,10 @@ class Table:
             "can_undo": bool(self.moves),
         }
         if self.done:
-            out.update(saved=self.saved(), account=self.account(), result=self.result(), outcome=self.outcome())
+            out.update(saved=self.saved(), result=self.result(), told=described(self))
             out["standing"] = self.standing() if self.records else ""
             out["sitting"] = self.sitting_text() if self.records else ""
             out["game_over"] = self.at.game_over
-            out["worked"] = worked(self)
         return out
 
     def _around(self) -> list[int]:
@@ -460,24 +460,9 @@ class Table:
         named = {"pool": "The pool", "talon": "The talon", "stock": "Not dealt"}[what]
         return {"what": what, "count": count, "words": f"{named}: {count} {unit}{'s' * (count != 1)}"}
 
-    def outcome(self) -> list[str]:
-        """What the finished hand left each player (Reversis: chips won or lost) or each side
-        (Romestecq: marks still to rub out), one sentence each, the reader's first."""
-        result = self.result()
-        if "balances" in result:
-            order = sorted(range(self.players), key=lambda s: (s != self.reader, (s - self.dealer) % self.players))
-            out = []
-            for seat in order:
-                amount = int(result["balances"][seat])
-                verb = "wins" if amount > 0 else "loses" if amount < 0 else "neither wins nor loses"
-                chips = f" {abs(amount)} chip{'s' * (abs(amount) != 1)}" if amount else ""
-                out.append(f"{self._party(seat).capitalize()} {verb}{chips} in this hand.")
-            return out
-        left = result["marks"]["after"]
-        out = [f"{self._side(side)} has {left[str(side)]} marks still to rub out." for side in (0, 1)]
-        if result["game_over"]:
-            out.append(f"{self._side(result['game_over']['winner'])} wins the game.")
-        return out
+    def finished_hand(self) -> Any:
+        """The hand in play, as its game reads a finished hand (:meth:`Game.describe`, :meth:`Game.result`)."""
+        return self.at.hand
 
     def label(self, offer: Mapping[str, Any]) -> str:
         """An offer as its button reads."""

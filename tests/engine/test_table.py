@@ -8,10 +8,9 @@ import json
 import random
 
 import pytest
-import yaml
 
 from reversis.apps.table import Table, TableError, rule_words, table_json
-from reversis.apps.table_worked import worked
+from reversis.apps.table_worked import described
 from reversis.core.errors import IllegalAction
 from reversis.core.roles import role
 from reversis.core.ruleset import load_ruleset, ruleset_ids
@@ -60,44 +59,36 @@ def test_a_hand_played_at_the_table_replays_from_its_saved_scenario(ruleset: str
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_a_finished_hand_told_as_a_worked_example_is_its_result(ruleset: str) -> None:
-    """The words of "Open as a worked example": every card of the tricks once, in the replay's order;
-    every entry of the ledger once, at the card that made it or before the first; the players by
-    their place in the hand (the reader not the dealer: a wrong naming shows)."""
+def test_a_finished_hand_is_told_from_its_games_description(ruleset: str) -> None:
+    """The end of a hand, from ``Game.describe``: every card of the tricks once, in order, each a
+    step; every entry of the ledger once, with its rule's English name; what the hand left each
+    player as the description's returns, the reader first; the players by their place in the hand
+    (the reader not the dealer: a wrong naming shows), no seat number anywhere."""
     rules = load_ruleset(ruleset)
     for seed in range(12):
         table = Table.open(ruleset, seed=seed, place=1 + seed % (rules["players"] - 1))
         _play_out(table, random.Random(seed))
-        told, result = worked(table), table.result()
+        told, result = described(table), table.result()
         n = table.players
         played = [
             (role((t["leader"] + j) % n, dealer=0, players=n), c)
             for t in result["tricks"]
             for j, c in enumerate(t["cards"])
         ]
-        assert [(s["who"], s["card"]["card"]) for s in told["steps"]] == played, (ruleset, seed)
-        assert [t["winner"] for t in told["tricks"]] == [
-            role(t["winner"], dealer=0, players=n) for t in result["tricks"]
+        shown = [
+            (s["text"].split(" plays ")[0].removesuffix(" (you)").lower(), s["card"]["card"]) for s in told["steps"]
         ]
-        assert told["before"] + [e for s in told["steps"] for e in s["entries"]] == list(
-            range(1, len(result["ledger"]) + 1)
-        )
-        entries = told["marks"] if told["unit"] == "marks" else told["payments"]
-        for shown, entry in zip(entries, result["ledger"], strict=True):
-            assert shown["rule"] == entry["rule"] and shown["name"] == rules.rule_name(entry["rule"])
-            if "payer" in entry:
-                payer = "the pool" if entry["payer"] == "pool" else role(entry["payer"], dealer=0, players=n)
-                assert (shown["payer"], shown["amount"]) == (payer, entry["amount"]), (ruleset, seed)
-            else:
-                assert shown["marks"] == entry["marks"], (ruleset, seed)
-        award = result.get("talon_award")
-        if award:
-            assert any(n.startswith("The talon (") and f"worth {award['value']}" in n for n in told["notes"])
-        assert sum(" counts his " in n for n in told["notes"]) == len(result.get("claims") or [])
-        dealt = yaml.safe_load(table.saved())["hands"]
-        assert {s["seat"]: sorted(c["card"] for c in s["cards"]) for s in told["deal"]} == {
-            seat: sorted(cards) for seat, cards in dealt.items()
-        }
+        assert shown == played, (ruleset, seed)
+        entries = told["before"] + [e for s in told["steps"] for e in s["after"]]
+        ruled = [e for e in entries if e["kind"] in ("payment", "marks")]
+        assert sorted((e["rule"], e["rule_name"]) for e in ruled) == sorted(
+            (e["rule"], rules.rule_name(e["rule"])) for e in result["ledger"]
+        ), (ruleset, seed)
+        returns = table.game.describe(table.finished_hand()).returns
+        order = sorted(range(n), key=lambda s: (s != table.reader, (s - 1) % n))
+        assert [r["value"] for r in told["results"]] == [returns[s] for s in order]
+        assert told["results"][0]["text"].startswith(f"{table.you.capitalize()} (you): ")
+        assert "seat" not in json.dumps(told), (ruleset, seed)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -319,25 +310,15 @@ def test_the_page_requests() -> None:
     assert quoted and all(p["paragraph"].startswith("revesino") for p in quoted)
 
 
-def test_the_outcome_names_the_reader_first_and_adds_up() -> None:
+def test_what_the_hand_left_each_player_is_the_descriptions_returns_in_words() -> None:
     table = Table.open("espagnolette-19c", seed=8, place=2)
     _play_out(table, random.Random(8))
-    lines = table.view()["outcome"]
-    assert len(lines) == 4 and lines[0].startswith("The second hand (you) ")
-    balances = table.result()["balances"]
-    for seat, line in ((s, next(x for x in lines if x.startswith(table.who(s).capitalize()))) for s in range(4)):
-        amount = balances[seat]
-        assert (
-            (f"wins {amount} chip" in line)
-            if amount > 0
-            else (f"loses {-amount} chip" in line)
-            if amount < 0
-            else "neither" in line
-        )
+    told = table.view()["told"]
+    lines = [r["text"] for r in told["results"]]
+    assert len(lines) == 4 and lines[0].startswith("The second hand (you): ")
+    assert told["unit"] == "chips" and told["meaning"] == table.game.returns_meaning
+    assert sum(r["value"] for r in told["results"]) == 0
     table = Table.open("romestecq", seed=8)
     _play_out(table, random.Random(8))
-    left = table.result()["marks"]["after"]
-    assert [line.split(" has ")[1].split()[0] for line in table.view()["outcome"][:2]] == [
-        str(left["0"]),
-        str(left["1"]),
-    ]
+    told = table.view()["told"]
+    assert told["unit"] == "marks" and all(r["text"].endswith((" mark", " marks")) for r in told["results"])
