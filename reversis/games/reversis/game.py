@@ -83,5 +83,9 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
 
 
 GAME = Reversis(
-    stats=simulate.Stats, simulate_chunk=simulate.simulate_chunk, sitting=Sitting, parse_sitting=parse_sitting_fields
+    stats=simulate.Stats,
+    simulate_chunk=simulate.simulate_chunk,
+    tally=simulate.tally,
+    sitting=Sitting,
+    parse_sitting=parse_sitting_fields,
 )

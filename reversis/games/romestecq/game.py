@@ -76,5 +76,9 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
 
 
 GAME = Romestecq(
-    stats=simulate.Stats, simulate_chunk=simulate.simulate_chunk, sitting=Sitting, parse_sitting=parse_sitting_fields
+    stats=simulate.Stats,
+    simulate_chunk=simulate.simulate_chunk,
+    tally=simulate.tally,
+    sitting=Sitting,
+    parse_sitting=parse_sitting_fields,
 )
