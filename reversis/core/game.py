@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
+from reversis.core.cards import Card
 from reversis.core.ruleset import Ruleset
 
 __all__ = ["Chunk", "Game", "JsonObject", "PlayedHand", "Scenario", "Sitting", "SittingsAndCounts", "Stats", "own"]
@@ -129,6 +130,9 @@ class Game(Protocol):
         self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset
     ) -> Sitting: ...
     def replayed(self, *, source: str, first: Scenario, hands: int) -> Sitting: ...
+    def pack(self, rules: Ruleset) -> Sequence[Card]:
+        """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out: the
+        AI frameworks' adapters deal it card by card)."""
 
 
 StatsT = TypeVar("StatsT", bound=Stats)

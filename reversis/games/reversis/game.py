@@ -123,6 +123,10 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
         dealer = played.dealer
         return [*balances[dealer:], *balances[:dealer], pool], fired
 
+    def pack(self, rules: Ruleset) -> list[Card]:
+        """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out)."""
+        return sorted(compile_params(rules).pack)
+
 
 GAME = Reversis(
     stats=simulate.Stats,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from reversis.core.cards import Card
 from reversis.core.errors import ScenarioError
 from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
 from reversis.core.game import Scenario as ScenarioLike
@@ -73,6 +74,10 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
         if played.params.side_of(played.dealer):
             rubbed.reverse()
         return rubbed, fired
+
+    def pack(self, rules: Ruleset) -> list[Card]:
+        """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out)."""
+        return sorted(compile_params(rules).pack)
 
 
 GAME = Romestecq(
