@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reversis.apps.measure import Z
-from reversis.apps.strong import Policy
+from reversis.apps.strong import Policy, new_hand
 from reversis.core.game import Game
 from reversis.core.moves import State
 from reversis.core.ruleset import Ruleset
@@ -115,8 +115,7 @@ def play_deal(
     dealer = i % players
 
     def new() -> State:
-        state: State = game.new_hand(rules, dealer=dealer, seed=seed + i)  # type: ignore[attr-defined]
-        return state
+        return new_hand(game, rules, dealer=dealer, seed=seed + i)
 
     hero_total = 0.0
     reference_total = 0.0

@@ -43,6 +43,8 @@ __all__ = [
     "Strong",
     "check_bot",
     "check_budget",
+    "decide",
+    "new_hand",
     "policy",
     "seeded",
 ]
@@ -114,13 +116,20 @@ def seeded(game: Game, rules: Ruleset, player: Policy) -> Callable[[int, int], P
     players = int(rules["players"])
 
     def play(seed: int, i: int) -> PlayedHand:
-        state: State = game.new_hand(rules, dealer=i % players, seed=seed + i)
+        state = new_hand(game, rules, dealer=i % players, seed=seed + i)
         rng = random.Random(seed + i)
         while state.to_act() is not None:
             state.apply(player(state, rng))
-        return game.finished(state)
+        finished: PlayedHand = game.finished(state)  # type: ignore[attr-defined]
+        return finished
 
     return play
+
+
+def new_hand(game: Game, rules: Ruleset, *, dealer: int, seed: int) -> State:
+    """The game's hand ``seed`` dealt by ``dealer``, to play move by move (``Game.new_hand``)."""
+    state: State = game.new_hand(rules, dealer=dealer, seed=seed)  # type: ignore[attr-defined]
+    return state
 
 
 def decide(
