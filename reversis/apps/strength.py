@@ -40,7 +40,9 @@ BIN_MS = 0.25
 @dataclass
 class Clock:
     """The times of the hero's decisions that had a choice (a decision with one legal action is not
-    searched), kept as a histogram of :data:`BIN_MS` bins, and the slowest."""
+    searched), kept as a histogram of :data:`BIN_MS` bins, and the slowest. A time is the processor
+    time of the process (``time.process_time``), which other work on a shared machine does not
+    lengthen as it lengthens the time on the clock."""
 
     bins: dict[int, int] = field(default_factory=dict)
     slowest: float = 0.0
@@ -81,9 +83,9 @@ def play_hand(
     rngs = [random.Random(seed * 16 + s) for s in range(len(players))]
     while (seat := state.to_act()) is not None:
         if seat == timed and clock is not None and len(state.legal_actions()) > 1:
-            started = time.perf_counter()
+            started = time.process_time()
             action = players[seat](state, rngs[seat])
-            clock.add(1000 * (time.perf_counter() - started))
+            clock.add(1000 * (time.process_time() - started))
         else:
             action = players[seat](state, rngs[seat])
         state.apply(action)

@@ -58,7 +58,7 @@ DEFAULT_BUDGET = 200
 
 #: The playouts of a decision on the site's Play a hand, whose engine is pure Python in the reader's
 #: browser (a card in about a second or less there).
-PAGE_BUDGET = 60
+PAGE_BUDGET = 200
 
 #: The largest budget a command line or a file may ask for.
 MAX_BUDGET = 100_000

@@ -327,11 +327,15 @@ def _happened(event: ev.Event) -> list[Happened]:
     return []
 
 
+#: The attributes of a hand: its __slots__, or, compiled with mypyc, its __mypyc_attrs__.
+_HAND_FIELDS: tuple[str, ...] = getattr(Hand, "__slots__", ()) or getattr(Hand, "__mypyc_attrs__", ())
+
+
 def _copy_hand(hand: Hand) -> Hand:
     """A copy of a hand that plays on independently (its rules and compiled parameters shared). It is
     built by the hand's constructor, which the compiled engine allows, then given every field."""
     other = Hand(hand.rules, dealer=hand.dealer, hands=[()] * hand.players, talon=(), params=hand.params, _dealt=True)
-    for name in Hand.__slots__:
+    for name in _HAND_FIELDS:
         value = getattr(hand, name)
         if isinstance(value, list | set | dict):
             value = value.copy()
