@@ -31,7 +31,7 @@ from reversis.games.romestecq.hand import deal_cards
 from reversis.games.romestecq.params import compile_params as romestecq_params
 from reversis.games.romestecq.sitting import MANNERS
 
-__all__ = ["AT_TABLE", "Carry", "Item", "ReversisAtTable", "RomestecqAtTable", "check_seat"]
+__all__ = ["AT_TABLE", "Carry", "Item", "ReversisAtTable", "RomestecqAtTable", "Seat", "check_seat"]
 
 #: An action of the reader, as the page sends it: ``{"do": "play", "card": "7H"}`` and the like.
 Action = dict[str, Any]
@@ -51,6 +51,18 @@ class Item:
     trick: int | None = None
     name: str = ""  # a declaration's or combination's name, a call
     cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What the table shows of one seat: the cards left in the hand, the tricks taken, and the score
+    (Reversis: the chips won or lost in the hand so far; Romestecq: the marks its side has still to
+    rub out, ``side`` its side)."""
+
+    cards: int
+    tricks: int
+    score: int
+    side: int | None = None
 
 
 @dataclass
@@ -93,6 +105,19 @@ class ReversisAtTable:
     def current(self) -> list[tuple[int, Card]]:
         h = self.hand
         return [((h.trick_leader + i) % h.players, c) for i, c in enumerate(h.current_trick)]
+
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (None once the hand is over)."""
+        return None if self.done else self.hand.to_act
+
+    def seat(self, seat: int) -> Seat:
+        """What the table shows of a seat: its cards left, its tricks, the chips it has won or lost."""
+        h = self.hand
+        return Seat(cards=len(h.holding(seat)), tricks=h.tricks_won[seat], score=h.ledger.balances()[seat])
+
+    def centre(self) -> list[tuple[str, int]]:
+        """What lies in the middle of the table besides the trick: the pool, the talon."""
+        return [("pool", self.hand.pool), ("talon", len(self.hand.talon))]
 
     def _open_declarations(self) -> list[str]:
         h = self.hand
@@ -238,6 +263,22 @@ class RomestecqAtTable:
 
     def current(self) -> list[tuple[int, Card]]:
         return list(self.hand.current)
+
+    def to_act(self) -> int | None:
+        h = self.hand
+        if h.phase is RomestecqPhase.TRICKS:
+            return h.to_act
+        return self._order[self._claiming] if h.phase is RomestecqPhase.CLAIMS else None
+
+    def seat(self, seat: int) -> Seat:
+        """A seat's cards left, its tricks, and the marks its side has still to rub out."""
+        h = self.hand
+        side = next(s for s in (0, 1) if seat in h.params.seats_of(s))
+        tricks = sum(1 for t in h.tricks if t.winner == seat)
+        return Seat(cards=len(h.hands[seat]), tricks=tricks, score=h.marks.left[side], side=side)
+
+    def centre(self) -> list[tuple[str, int]]:
+        return [("stock", len(self.hand.talon))]
 
     def waiting(self) -> bool:
         h = self.hand
