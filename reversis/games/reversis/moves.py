@@ -437,13 +437,15 @@ def _redeal(hand: Hand, knowledge: Knowledge, codes: Codes, rng: random.Random) 
     hand._legal = -1
 
 
-def resumed(hand: Hand, *, asked: bool = False) -> ReversisState:
+def resumed(hand: Hand, *, asked: bool = False, copy: bool = False) -> ReversisState:
     """A state over a hand already under way (a scenario's given moves made, a hand at the table),
     its history read from the hand's events: each discard or keeping, declaration and card, in order
     (a seat that passed a declaration left no event, and is not in it). The declarations of the
     tricks before the current one count as asked, and those of the current one too once a card of
-    it is played, or if ``asked`` (where the table asks them itself)."""
-    state = ReversisState(hand)
+    it is played, or if ``asked`` (where the table asks them itself). Over a copy of the hand if ``copy``,
+    else over the hand itself (each move applied to the state is made in it)."""
+    state = ReversisState(_copy_hand(hand) if copy else hand)
+    hand = state.hand
     codes = state.codes
     history: list[Action] = []
     for event in hand.events:

@@ -36,7 +36,7 @@ from reversis.core.scenario_yaml import read_yaml
 from reversis.games.reversis.bots import BOTS, bot_declarations, get_bot
 from reversis.games.reversis.declarations import declaration_names, moment
 from reversis.games.reversis.hand import Bete, Hand, Phase
-from reversis.games.reversis.moves import _copy_hand, resumed
+from reversis.games.reversis.moves import resumed
 from reversis.games.reversis.params import Params, compile_params
 
 __all__ = [
@@ -348,7 +348,7 @@ def run(scenario: Scenario, *, searcher: Searcher | None = None) -> Hand:
                     f"{scenario.where(f'exchange.{seat}')}: exchange.{seat}: {exc} (rule {exc.rule})"
                 ) from None
         elif search is not None:
-            hand.exchange(search(resumed(_copy_hand(hand), asked=True), rng).card)
+            hand.exchange(search(resumed(hand, asked=True, copy=True), rng).card)
         else:
             hand.exchange(bot.exchange(hand, rng))
     for i, (player, card, line) in enumerate(scenario.plays):
