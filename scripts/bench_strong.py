@@ -98,13 +98,25 @@ def run_match(
         ismcts, simulations = ismcts_player(rules, seconds=_strong_median(data, ruleset, budget, args.seed))
         match["openspiel_simulations"] = simulations
     hero, reference, others = players_of(against, game, rules, budget, ismcts)
+    # against openspiel the strong player's hands are those of his match against cautious (the same
+    # deals, the same others, and he plays alike): only the reference's are played
+    known = _strong_deals(data, ruleset, budget, args.seed) if against == "openspiel" else {}
     todo = [i for i in range(deals) if str(i) not in match["deals"]]
     started, cpu = time.perf_counter(), time.process_time()
     for start in range(0, len(todo), args.chunk):
         clock = Clock()
         for i in todo[start : start + args.chunk]:
+            mine = known.get(str(i))
             result = play_deal(
-                game, rules, seed=args.seed, i=i, hero=hero, reference=reference, others=others, clock=clock
+                game,
+                rules,
+                seed=args.seed,
+                i=i,
+                hero=hero,
+                reference=reference,
+                others=others,
+                clock=clock,
+                hero_result=None if mine is None else float(mine[0]),
             )
             match["deals"][str(i)] = [round(result.hero, 4), round(result.reference, 4)]
         total = Clock()
@@ -126,6 +138,14 @@ def run_match(
         )
         save(args.out, data)
     report(match)
+
+
+def _strong_deals(data: dict[str, Any], ruleset: str, budget: int, seed: int) -> dict[str, Any]:
+    """The deals of the strong player's match against cautious (his result first in each)."""
+    deals: dict[str, Any] = find(data, {"ruleset": ruleset, "against": "cautious", "budget": budget, "seed": seed})[
+        "deals"
+    ]
+    return deals
 
 
 def _strong_median(data: dict[str, Any], ruleset: str, budget: int, seed: int) -> float:

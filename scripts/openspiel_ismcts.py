@@ -39,7 +39,7 @@ def _seated(spiel: Any, state: State) -> Any:
 
 def _bot(spiel: Any, simulations: int, seed: int) -> Any:
     import numpy as np
-    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found,unused-ignore]
 
     from reversis.apps import openspiel
 
@@ -57,7 +57,7 @@ def _bot(spiel: Any, simulations: int, seed: int) -> Any:
 
 def ismcts_player(rules: Ruleset, *, seconds: float, seed: int = 0) -> tuple[Policy, int]:
     """The IS-MCTS bot with as many simulations as take it ``seconds`` a decision (at least 1), and that number."""
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
     from reversis.apps import openspiel
 

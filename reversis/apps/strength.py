@@ -110,9 +110,11 @@ def play_deal(
     reference: Policy | None,
     others: Policy,
     clock: Clock | None = None,
+    hero_result: float | None = None,
 ) -> DealResult:
     """Deal ``i`` of a match played with the hero in each place, and the reference (None: the
-    others' own bot, every place from one hand)."""
+    others' own bot, every place from one hand). ``hero_result``: the hero's mean over the places
+    where another match with the same hero and others has played them already (he plays alike)."""
     players = int(rules["players"])
     dealer = i % players
 
@@ -126,11 +128,12 @@ def play_deal(
     for place in range(players):
         seats = [others] * players
         seats[place] = hero
-        hero_total += play_hand(new(), seats, seed + i, timed=place, clock=clock)[place]
+        if hero_result is None:
+            hero_total += play_hand(new(), seats, seed + i, timed=place, clock=clock)[place]
         if reference is not None:
             seats[place] = reference
             reference_total += play_hand(new(), seats, seed + i)[place]
-    return DealResult(hero_total / players, reference_total / players)
+    return DealResult(hero_total / players if hero_result is None else hero_result, reference_total / players)
 
 
 def _mean(values: Sequence[float]) -> dict[str, Any]:

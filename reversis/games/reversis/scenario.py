@@ -364,11 +364,11 @@ def run(scenario: Scenario, *, searcher: Searcher | None = None) -> Hand:
     if search is not None and hand.phase is Phase.TRICKS:
         _declare(hand, scenario, by_bot=False)
         state = resumed(hand)  # over the hand itself: each move is made in it
-        while (seat := state.to_act()) is not None:
+        while (whose := state.to_act()) is not None:
             given = [
                 a
                 for a in state.legal_actions()
-                if a.kind == "declare" and a.name in scenario.declarations.get(seat, ())
+                if a.kind == "declare" and a.name in scenario.declarations.get(whose, ())
             ]
             state.apply(given[0] if given else search(state, rng))
     while hand.phase is Phase.TRICKS:
@@ -385,7 +385,7 @@ def _searching(scenario: Scenario, searcher: Searcher | None) -> Policy | None:
         return searcher(scenario.budget)
 
     def missing(state: State, rng: random.Random) -> Action:  # a recorded hand leaves nothing open
-        raise ScenarioError(f"{scenario.where('bot')}: bot: {scenario.bot} plays only from the command line")
+        raise ScenarioError(f"{scenario.where('bot')}: bot: {scenario.bot} is not offered here")
 
     return missing
 

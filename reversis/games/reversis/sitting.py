@@ -74,7 +74,7 @@ class Sitting:
         search = None
         if self.bot in SEARCHING_BOTS and self.records is None:
             if searcher is None:
-                raise ScenarioError(f"{self.source}: the bot {self.bot} plays only from the command line and the site")
+                raise ScenarioError(f"{self.source}: the bot {self.bot} is not offered here")
             search = searcher(self.budget)
         bot = get_bot("cautious" if self.bot in SEARCHING_BOTS else self.bot)
         hands: list[Hand] = []
