@@ -131,3 +131,46 @@ def test_a_budget_outside_its_range_is_refused_in_one_line(budget: object) -> No
 def test_an_unknown_bot_is_refused_with_the_nearest_name() -> None:
     with pytest.raises(ReversisError, match=r"unknown bot 'strnog' \(did you mean 'strong'\?\)"):
         check_bot("strnog", ("cautious", "random", "strong"))
+
+
+def test_a_scenario_left_to_the_strong_bot_is_recorded_with_its_budget_and_replays() -> None:
+    from reversis.apps.strong import Strong
+    from reversis.core.scenario import dump_record
+    from reversis.games import play_text
+
+    def searcher(budget: int) -> Strong:
+        return Strong(budget=budget)
+
+    text = "{ruleset: revesino, seed: 4, bot: strong, budget: 6, plays: []}"
+    scenario, hand = play_text(text, source="s.yaml", searcher=searcher)
+    game = game_of(scenario.rules)
+    record = game.record(hand, bot="strong", seed=4, budget=6)
+    assert (record["bot"], record["budget"]) == ("strong", 6)
+    _, replayed = play_text(dump_record(record), source="r.yaml")  # every move given: no search
+    assert game.result(replayed) == game.result(hand)
+
+
+def test_a_sitting_of_the_strong_bot_names_its_budget_and_replays_to_the_same_standing() -> None:
+    from reversis.apps.sitting import dump_sitting, parse_sitting, play_sitting, sitting_from_args, table
+
+    sitting = sitting_from_args(ruleset="encyclopedie-1765", hands=2, seed=1, bot="strong", budget=4)
+    hands = play_sitting(sitting)
+    assert "bot strong (4 playouts a decision)" in table(sitting, hands)
+    text = dump_sitting(sitting, hands)
+    assert text.count("budget: 4") == 3  # the sitting and each hand
+    again = parse_sitting(text, source="sitting.yaml")
+    assert table(again, play_sitting(again)).splitlines()[-4:] == table(sitting, hands).splitlines()[-4:]
+
+
+def test_simulate_and_compare_take_the_strong_bot_and_its_budget() -> None:
+    from reversis.apps.compare import command, record, resolve
+    from reversis.apps.measure import measure
+    from reversis.apps.simulate import simulate
+
+    assert simulate(ruleset="encyclopedie-1765", hands=1, bot="strong", budget=2).hands == 1
+    comparison = resolve("encyclopedie-1765", "quinola_given_bete")
+    [tally] = measure([comparison], hands=1, bot="strong", budget=3)
+    data = record(comparison, tally, seed=0, bot="strong", budget=3)
+    assert data["budget"] == 3 and command(comparison, hands=1, seed=0, bot="strong", budget=3).endswith(
+        "--bot strong --budget 3 --json"
+    )
