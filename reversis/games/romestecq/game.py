@@ -49,7 +49,7 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
         return parse(data, lines=lines, source=source, rules=rules)
 
     def run(self, scenario: ScenarioLike, *, searcher: Searcher | None = None) -> Hand:
-        return run(own(Scenario, scenario, self.name))  # its bots are its own: no searching bot yet
+        return run(own(Scenario, scenario, self.name), searcher=searcher)
 
     def seeded(self, rules: Ruleset, bot: str) -> Callable[[int, int], Hand]:
         """The player of hand ``i`` from ``seed`` under ``rules`` (as ``reversis simulate`` plays it)."""
@@ -97,7 +97,7 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
         return result(_hand(hand))
 
     def record(self, hand: PlayedHand, *, bot: str, seed: int, budget: int | None = None) -> JsonObject:
-        return record(_hand(hand), bot=bot, seed=seed)  # no searching bot plays it yet
+        return record(_hand(hand), bot=bot, seed=seed, budget=budget)
 
     def account(self, hand: PlayedHand, scenario: ScenarioLike) -> str:
         return account(_hand(hand), own(Scenario, scenario, self.name))
