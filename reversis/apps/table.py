@@ -49,6 +49,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reversis.apps.sitting import parse_sitting, play_sitting
+from reversis.apps.strong import BOTS, PAGE_BUDGET, check_bot, check_budget
 from reversis.apps.table_hands import AT_TABLE, Carry, Item, check_seat
 from reversis.apps.table_worked import card_face, card_words, described
 from reversis.core.cards import Card
@@ -66,7 +67,7 @@ __all__ = ["Table", "TableError", "card_face", "card_words", "rule_words", "tabl
 MAX_HANDS = 40
 #: The moves a page may ask for (each game takes those of its own).
 MOVES = ("play", "exchange", "declare", "decline", "claim", "claims-done")
-#: The bot that plays the other seats.
+#: The bot that plays the other seats unless the page chooses another (``BOTS``).
 BOT = "cautious"
 
 
@@ -106,8 +107,18 @@ def rule_words(rules: Ruleset) -> dict[str, dict[str, str]]:
 class Table:
     """A sitting at one table: the hand in play, and the records of the hands finished before it."""
 
-    def __init__(self, rules: Ruleset, *, seed: int = 1, place: int = 1, words: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        seed: int = 1,
+        place: int = 1,
+        words: Mapping[str, Any] | None = None,
+        bot: str = BOT,
+        budget: int = PAGE_BUDGET,
+    ):
         self.rules, self.seed, self.words = rules, seed, dict(words or {})
+        self.bot, self.budget = bot, budget  # who plays the other seats, and the strong player's budget
         self.game = game_of(rules)
         self.players = int(rules["players"])
         self.reader = check_seat(place, self.players)  # the first dealer is seat 0
@@ -125,15 +136,23 @@ class Table:
         seed: int = 1,
         place: int = 1,
         words: Mapping[str, Any] | None = None,
+        bot: str = BOT,
+        budget: int = PAGE_BUDGET,
     ) -> Table:
-        """A table under a ruleset and options (each checked against its domain), the hand dealt."""
+        """A table under a ruleset and options (each checked against its domain), the hand dealt, the
+        other seats played by ``bot`` (``strong``: the strong player, ``budget`` playouts a decision)."""
         if ruleset not in ruleset_ids():
             raise TableError(f"There is no ruleset {ruleset!r} (known: {', '.join(ruleset_ids())}).")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32:
             raise TableError(f"The seed {seed!r} is not a whole number from 0 to {2**32 - 1}.")
         try:
+            check_bot(bot, BOTS)
+            check_budget(budget)
+        except ReversisError as exc:
+            raise TableError(f"{exc}.") from None
+        try:
             rules = load_ruleset(ruleset).with_options(dict(options or {}))
-            return cls(rules, seed=seed, place=place, words=words)
+            return cls(rules, seed=seed, place=place, words=words, bot=bot, budget=budget)
         except OptionError as exc:
             raise TableError(f"Option {exc.option}{exc.path}: {exc.detail}.", option=exc.option) from None
         except (RulesetError, ScenarioError) as exc:
@@ -146,7 +165,7 @@ class Table:
         self.hand_seed = self.seed + len(self.records)
         rng = random.Random(self.hand_seed)
         self.at = AT_TABLE[self.game.name](
-            self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=BOT, carry=self._carry
+            self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=self.bot, carry=self._carry, budget=self.budget
         )
         self.said = []
         self.moves: list[dict[str, Any]] = []  # the reader's moves in this hand, which undo replays
@@ -359,7 +378,7 @@ class Table:
         """The finished hand as a scenario (YAML) that ``reversis play`` replays to the same result."""
         if not self.at.done:
             raise TableError("Refused: a hand is saved once it is over.")
-        return dump_record(self.game.record(self.at.hand, bot=BOT, seed=self.hand_seed))
+        return dump_record(self.game.record(self.at.hand, bot=self.bot, seed=self.hand_seed, budget=self.budget))
 
     def result(self) -> JsonObject:
         """The finished hand's result, as ``reversis play --json`` gives it."""
@@ -393,6 +412,12 @@ class Table:
         self._deal(dealer=(self.dealer + 1) % self.players)
         return list(self.said)
 
+    def opponents(self) -> str:
+        """Who plays the other seats, in words."""
+        if self.bot == "strong":
+            return f"the strong player, who weighs each move over {self.budget} imagined deals"
+        return {"cautious": "the cautious player", "random": "the random player"}.get(self.bot, self.bot)
+
     def view(self) -> JsonObject:
         """What the page shows now: the reader's place and cards, the others at their places, the
         trick and the one before it, whose turn it is, what lies in the middle, what he may do."""
@@ -402,6 +427,7 @@ class Table:
         out: JsonObject = {
             "ruleset": self.rules.id,
             "hand": len(self.records) + 1,
+            "opponents": self.opponents(),
             "you": self.you,
             "dealer": self.who(self.dealer),
             "holding": [{**card_face(pack, c), "legal": pack.name(c) in legal} for c in self.at.holding()],
@@ -490,7 +516,8 @@ _TABLE: list[Table] = []  # the table of the page that asks (one page, one worke
 
 def table_json(request: str) -> str:
     """A page's request as JSON text, answered as JSON text: ``{"op": "open", "ruleset", "options",
-    "seed", "place", "words"}``, ``{"op": "act", "action": {...}}``, ``{"op": "undo"}``,
+    "seed", "place", "words", "bot", "budget"}`` (the other seats' player, ``cautious`` unless given,
+    and the strong player's playouts a decision), ``{"op": "act", "action": {...}}``, ``{"op": "undo"}``,
     ``{"op": "next"}``. The answer is ``{"said": [...], "view": {...}}``, or ``{"error": one
     sentence, "rule", "option", "view": the view unchanged}``."""
     try:
@@ -505,6 +532,8 @@ def table_json(request: str) -> str:
                 seed=asked.get("seed", 1),
                 place=asked.get("place", 1),
                 words=asked.get("words") or {},
+                bot=asked.get("bot", BOT),
+                budget=asked.get("budget", PAGE_BUDGET),
             )
             _TABLE[:] = [table]
             return json.dumps({"said": table.said, "view": table.view()}, ensure_ascii=False)

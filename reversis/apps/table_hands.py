@@ -15,8 +15,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from reversis.apps.strong import DEFAULT_BUDGET, Strong
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, IllegalDeclaration, ScenarioError
+from reversis.core.moves import Action as Move
 from reversis.core.roles import ROLES
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis import bots as reversis_bots
@@ -24,6 +26,7 @@ from reversis.games.reversis import events as ev
 from reversis.games.reversis.hand import Bete
 from reversis.games.reversis.hand import Hand as ReversisHand
 from reversis.games.reversis.hand import Phase as ReversisPhase
+from reversis.games.reversis.moves import resumed
 from reversis.games.romestecq import bots as romestecq_bots
 from reversis.games.romestecq.hand import Hand as RomestecqHand
 from reversis.games.romestecq.hand import Phase as RomestecqPhase
@@ -79,9 +82,23 @@ class Carry:
 class ReversisAtTable:
     """A hand of Reversis (the Encyclopédie's, the espagnolette, the revesino) at the table."""
 
-    def __init__(self, rules: Ruleset, *, dealer: int, reader: int, rng: random.Random, bot: str, carry: Carry):
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        dealer: int,
+        reader: int,
+        rng: random.Random,
+        bot: str,
+        carry: Carry,
+        budget: int = DEFAULT_BUDGET,
+    ):
         self.hand = ReversisHand.deal(rules, dealer=dealer, rng=rng, pool=carry.pool, betes=carry.betes)
-        self.reader, self.rng, self.bot = reader, rng, reversis_bots.get_bot(bot)
+        self.reader, self.rng = reader, rng
+        # the strong player chooses the others' discards and cards, on what each of them knows; the
+        # declarations are the bots' common policy (the table asks them itself)
+        self.strong = Strong(budget=budget) if bot == "strong" else None
+        self.bot = reversis_bots.get_bot("cautious" if self.strong else bot)
         self._asked: set[int] = set()  # the tricks before which the reader answered the declarations
         self._bots_declared: set[int] = set()
         self._events = self._entries = 0
@@ -185,11 +202,18 @@ class ReversisAtTable:
         """One move of a bot (the hand does not wait for the reader)."""
         h = self.hand
         if h.phase is ReversisPhase.EXCHANGE:
-            h.exchange(self.bot.exchange(h, self.rng))
+            h.exchange(self._searched().card if self.strong else self.bot.exchange(h, self.rng))
             return
         self._declare_for_bots()
         if h.to_act != self.reader:
-            h.play(self.bot.play(h, self.rng))
+            chosen = self._searched().card if self.strong else self.bot.play(h, self.rng)
+            assert chosen is not None
+            h.play(chosen)
+
+    def _searched(self) -> Move:
+        """The strong player's move for the seat to act, on a copy of the hand."""
+        assert self.strong is not None
+        return self.strong(resumed(self.hand, asked=True, copy=True), self.rng)
 
     def news(self) -> list[Item]:
         """What happened since the last call: the hand's events, then the payments."""
@@ -228,7 +252,21 @@ def _reversis_item(event: ev.Event, reader: int) -> list[Item]:
 class RomestecqAtTable:
     """A hand of Romestecq at the table: the tricks with their calls, then the claims from the eldest."""
 
-    def __init__(self, rules: Ruleset, *, dealer: int, reader: int, rng: random.Random, bot: str, carry: Carry):
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        dealer: int,
+        reader: int,
+        rng: random.Random,
+        bot: str,
+        carry: Carry,
+        budget: int = DEFAULT_BUDGET,
+    ):
+        if bot not in romestecq_bots.BOTS:
+            raise ScenarioError(
+                f"the {bot} player does not sit at a table of Romestecq yet (its players: cautious, random)"
+            )
         p = romestecq_params(rules)
         before = carry.manners.get(dealer)
         manner = before or MANNERS[rng.randrange(len(MANNERS))]
