@@ -16,6 +16,7 @@ import { el } from "./play-dom.js";
 import { endOfHand, withControls } from "./play-end.js";
 
 const MOVE_LIMIT = 10; // seconds one move may take (the bots' cards with it) before the engine is stopped
+const STRONG_MOVE_LIMIT = 90; // the same with the strong player in the other seats (three searched cards)
 const WAIT = 15; // seconds the engine's own module (try/engine.js) may take to arrive, as try.js waits for Try it's
 let root = "";
 
@@ -131,6 +132,7 @@ export function start(place, siteRoot) {
   let current = null;
   const ask = async (/** @type {object} */ request) => {
     if (!current || current.stopped) throw new Error("it was stopped; press “Deal again” to load it anew");
+    current.limit = table.limit;
     return (await current.request("table", JSON.stringify(request))).answer;
   };
   const table = new Table(place, ask);
@@ -190,8 +192,11 @@ async function dealHand(form, table, { ruleset, words, setting, status }) {
   form.querySelectorAll("[aria-invalid]").forEach((c) => c.removeAttribute("aria-invalid"));
   const seed = Number(/** @type {HTMLInputElement} */ (form.querySelector("#play-seed")).value || 1);
   const seat = Number(/** @type {HTMLSelectElement} */ (form.querySelector("#play-place")).value);
+  const chosen = /** @type {HTMLSelectElement|null} */ (form.querySelector("#play-bot"));
+  const bot = chosen ? chosen.value : "cautious";
+  table.slow(bot === "strong"); // the strong player's search: more time for a move
   status.textContent = "Dealing…";
-  await table.open({ op: "open", ruleset, options, seed, place: seat, words });
+  await table.open({ op: "open", ruleset, options, seed, place: seat, words, bot });
   if (table.errorOption) refusedOption(form, table.errorOption, table.error);
   status.textContent = table.error ? "" : `Hand dealt (deal number ${seed}). You are ${table.view.you}.`;
   if (timings.interactive === null && !table.error) timings.interactive = performance.now() / 1000;
@@ -278,6 +283,7 @@ class Table {
     this.view = null;
     this.error = "";
     this.errorOption = "";
+    this.limit = MOVE_LIMIT;
     /** @type {any[]} every sentence said, with its data (the browser test compares the payments) */
     this.announced = [];
     /** @type {Record<string, any>} */
@@ -288,6 +294,14 @@ class Table {
     place.after(this.section);
     this.live = liveRegion(place); // one polite region, made once and never moved
     this.section.hidden = true;
+  }
+
+  /**
+   * Whether the other seats search their moves (the strong player): a move may then take longer.
+   * @param {boolean} searching
+   */
+  slow(searching) {
+    this.limit = searching ? STRONG_MOVE_LIMIT : MOVE_LIMIT;
   }
 
   /** @param {{words?: Record<string, any>} & Record<string, unknown>} request */
@@ -366,6 +380,7 @@ class Table {
     /** @type {Array<HTMLElement|string>} */
     const parts = [
       el("h2", { id: "play-table-title", text: `Hand ${view.hand}: you are ${view.you}` }),
+      el("p", { class: "play-opponents", text: `The other seats are played by ${view.opponents}.` }),
       el("p", { class: "play-who", text: prompt(view) }),
       this.alert,
       felt(view),
