@@ -65,6 +65,11 @@ __all__ = ["Table", "TableError", "card_face", "card_words", "rule_words", "tabl
 
 #: The most hands of one sitting at the table.
 MAX_HANDS = 40
+#: The refusals that no sentence of a source states: that a card played is one held, that no card
+#: is played outside the tricks. They follow from what a hand is; the annotations the rulesets tie
+#: to them state a neighbouring rule (following suit, the talon), which a refusal must not cite as
+#: its own.
+UNSTATED = ("play.hold", "play.phase")
 #: The moves a page may ask for (each game takes those of its own).
 MOVES = ("play", "exchange", "declare", "decline", "claim", "claims-done")
 #: The bot that plays the other seats unless the page chooses another (``BOTS``).
@@ -277,7 +282,7 @@ class Table:
         """The rule of a refusal: its English name and the source's words with their English, or,
         where no sentence of a source states it, that none does."""
         name = self.rules.rule_names.get(rule)
-        words = self.words.get(rule)
+        words = None if rule in UNSTATED else self.words.get(rule)
         out: JsonObject = {"rule_name": name or ""}
         if words:
             out.update({k: words[k] for k in ("quote", "gloss", "paragraph", "lang", "href") if k in words})

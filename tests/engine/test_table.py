@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from typing import Any
 
 import pytest
 
@@ -322,3 +324,41 @@ def test_what_the_hand_left_each_player_is_the_descriptions_returns_in_words() -
     _play_out(table, random.Random(8))
     told = table.view()["told"]
     assert told["unit"] == "marks" and all(r["text"].endswith((" mark", " marks")) for r in told["results"])
+
+
+def test_a_tampered_message_is_refused_in_the_readers_words_and_the_hand_goes_on() -> None:
+    """Messages a tampered page may send the engine (a card not held, a move out of turn, an unknown
+    action): each refused in one sentence with its rule in the reader's words, the view unchanged,
+    and the hand goes on from where it was."""
+
+    def ask(request: dict[str, object]) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(table_json(json.dumps(request)))
+        return answer
+
+    rules = load_ruleset("encyclopedie-1765")
+    opened = ask({"op": "open", "ruleset": rules.id, "seed": 3, "words": rule_words(rules)})
+    ask({"op": "act", "action": {"do": "exchange", "discard": "5S"}})
+    view = ask({"op": "act", "action": {"do": "exchange", "discard": "5S"}})["view"]
+    assert opened["view"]["hand"] == 1
+    held = {c["card"] for c in view["holding"]}
+    not_held = next(c for c in ("AS", "KS", "QS", "JS", "AH", "AC") if c not in held)
+    refused = [
+        ask({"op": "act", "action": {"do": "play", "card": not_held}}),
+        ask({"op": "act", "action": {"do": "claim", "combination": "rome"}}),
+        ask({"op": "act", "action": {"do": "teleport"}}),
+        ask({"op": "act", "action": {"do": "play", "card": "XX"}}),
+    ]
+    for answer in refused:
+        assert answer["error"].startswith("Refused: ") and "\n" not in answer["error"], answer["error"]
+        assert answer["view"] == view, answer["error"]
+        ids = [r for r in rules.rule_names if "." in r and re.search(rf"\b{re.escape(r)}\b", answer["error"])]
+        assert not ids and "seat" not in answer["error"], answer["error"]  # no rule id, no seat
+    assert refused[0]["why"]["rule_name"] == "Playing a card one holds" and refused[0]["why"]["unstated"]
+    # a card against the rules: its rule's English name and the source's words with their English
+    first_lead = next(c["card"] for c in view["holding"] if not c["legal"])
+    answer = ask({"op": "act", "action": {"do": "play", "card": first_lead}})
+    assert answer["why"]["rule_name"] == "The first lead" and answer["why"]["quote"] and answer["why"]["gloss"]
+    assert answer["why"]["lang"] == "fr" and answer["view"] == view
+    legal = next(c["card"] for c in view["holding"] if c["legal"])
+    went_on = ask({"op": "act", "action": {"do": "play", "card": legal}})
+    assert "error" not in went_on and went_on["said"][0]["card"] == legal
