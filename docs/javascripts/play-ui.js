@@ -114,7 +114,8 @@ export function start(place, siteRoot) {
   const form = /** @type {HTMLFormElement} */ (place.querySelector("#play-setup"));
   const status = /** @type {HTMLElement} */ (place.querySelector("#play-status"));
   const deal = /** @type {HTMLButtonElement} */ (form.querySelector("#play-deal"));
-  const retry = el("button", { type: "button", class: "md-button play-retry", text: "Try again" });
+  // "Try again" described by the failure's sentence, which a screen reader reads with it once it has the focus
+  const retry = el("button", { type: "button", class: "md-button play-retry", text: "Try again", "aria-describedby": "play-status" });
   retry.hidden = true;
   status.after(retry);
   const engine = loader(status, ruleset);
