@@ -143,6 +143,25 @@ def test_a_hand_played_by_keyboard_is_saved_and_replayed_by_the_command_line(
     _clean(v)
 
 
+def _looked_at(tab: Page, v: Visit, screenshots: Path, name: str) -> None:
+    """The page at 1280 and 390 px, in both schemes: no wider than the screen, a screenshot each,
+    and axe in each scheme."""
+    for scheme in ("light", "dark"):
+        if scheme == "dark":
+            tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
+            tab.evaluate("document.activeElement && document.activeElement.blur()")  # no toggle's tooltip
+        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
+            tab.set_viewport_size(size)
+            tab.wait_for_function(SETTLED)  # the scheme's and the layout's transitions over
+            overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"{name}: the page is {overflow} px wider than {width} px"
+            tab.screenshot(path=str(screenshots / f"{name}-{width}-{scheme}.png"), full_page=True)
+        violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
+        assert not violations, _describe(violations)
+        tab.set_viewport_size({"width": 1280, "height": 900})
+    tab.locator("label[for^='__palette_']:visible").dispatch_event("click")  # back to the light scheme
+
+
 def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., Visit], screenshots: Path) -> None:
     v = visit()
     tab = v.open("play/encyclopedie-1765/", wait="load")
@@ -180,20 +199,7 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     tab.keyboard.press("ArrowRight")
     assert tab.evaluate("document.activeElement === document.querySelectorAll('.play-card')[1]")
     assert tab.locator(".play-card[tabindex='0']").count() == 1
-    # in progress, at 1280 and 390 px, in both schemes: axe, the phone's width, a screenshot each
-    for scheme in ("light", "dark"):
-        if scheme == "dark":
-            tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
-            tab.evaluate("document.activeElement && document.activeElement.blur()")  # no toggle's tooltip
-        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
-            tab.set_viewport_size(size)
-            tab.wait_for_function(SETTLED)  # the scheme's and the layout's transitions over
-            overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            assert overflow <= 0, f"the page is {overflow} px wider than {width} px"
-            tab.screenshot(path=str(screenshots / f"play-progress-{width}-{scheme}.png"), full_page=True)
-        violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
-        assert not violations, _describe(violations)
-        tab.set_viewport_size({"width": 1280, "height": 900})
+    _looked_at(tab, v, screenshots, "play-progress")  # in progress
     before = _moves(tab)
     live = tab.evaluate_handle("document.querySelector('.play-live[aria-live=polite]')")
     tab.get_by_role("button", name="Play two of hearts").focus()
@@ -210,17 +216,7 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     _play_by_keyboard(tab)
     assert not tab.get_by_role("button", name="Take back my last move").count(), "“Take back” after the end"
     tab.locator(".play-replay").wait_for()  # the end of the hand (its steps: the test above)
-    for scheme in ("dark", "light"):
-        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
-            tab.set_viewport_size(size)
-            tab.wait_for_function(SETTLED)
-            overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            assert overflow <= 0, f"the hand's end is {overflow} px wider than {width} px"
-            tab.screenshot(path=str(screenshots / f"play-end-{width}-{scheme}.png"), full_page=True)
-        if scheme == "dark":
-            tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
-    violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
-    assert not violations, _describe(violations)
+    _looked_at(tab, v, screenshots, "play-end")  # at its end
     _clean(v)
     # the hand opened in "Check your own reading": its scenario, whole, in Try it's editor
     saved = json.loads(tab.get_attribute("#play-hand", "data-result") or "{}")
