@@ -18,7 +18,7 @@
  * @returns {string}
  */
 export function prompt(view) {
-  if (view.done) return "The hand is over: its account is below.";
+  if (view.done) return "The hand is over: it is told card by card below, with what it left each player.";
   const kinds = new Set(view.offers.map((o) => o.do));
   if (kinds.has("exchange")) return "Your turn to exchange: discard a card and take one from the talon, or keep your cards.";
   if (kinds.has("declare")) return "You may make a declaration now, before the next card is played.";
