@@ -50,13 +50,13 @@ from typing import Any
 
 from reversis.apps.sitting import parse_sitting, play_sitting
 from reversis.apps.strong import BOTS, PAGE_BUDGET, check_bot, check_budget
-from reversis.apps.table_hands import AT_TABLE, Carry, Item, check_seat
+from reversis.apps.table_hands import AtTable, Item, check_seat
 from reversis.apps.table_worked import card_face, card_words, described
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, ReversisError, RulesetError, ScenarioError
 from reversis.core.game import JsonObject
-from reversis.core.moves import Happened
-from reversis.core.roles import role, side
+from reversis.core.moves import Happened, State
+from reversis.core.roles import role
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.core.scenario import dump_record
 from reversis.games import game_of, play_text
@@ -129,7 +129,9 @@ class Table:
         self.reader = check_seat(place, self.players)  # the first dealer is seat 0
         self.records: list[str] = []
         self.said: list[JsonObject] = []  # every sentence of the hand in play, in order
-        self._carry = Carry()
+        self._before: State | None = None  # the hand before, whose pool or marks carry over
+        self._pool = self._pool_dealt = 0  # the pool as the payments told it, and as the hand began
+        self._pooled = False  # whether a payment of the sitting went to or from a pool
         self._deal(dealer=0)
 
     @classmethod
@@ -169,13 +171,22 @@ class Table:
         self.dealer = dealer
         self.hand_seed = self.seed + len(self.records)
         rng = random.Random(self.hand_seed)
-        self.at = AT_TABLE[self.game.name](
-            self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=self.bot, carry=self._carry, budget=self.budget
+        self.at = AtTable(
+            self.game,
+            self.rules,
+            dealer=dealer,
+            reader=self.reader,
+            rng=rng,
+            bot=self.bot,
+            before=self._before,
+            budget=self.budget,
         )
         self.said = []
         self.moves: list[dict[str, Any]] = []  # the reader's moves in this hand, which undo replays
         self._trick: list[tuple[int, Card]] = []  # the trick being played, as told
         self.last_trick: JsonObject | None = None  # the trick taken last, to be looked at again
+        self._taken = [0] * self.players  # the tricks each seat has taken in this hand
+        self._pool = self._pool_dealt  # (the hand dealt again to take a move back starts from it too)
         self._tell(self.at.news())
         self._advance()
 
@@ -326,6 +337,10 @@ class Table:
             cards = [{"who": self.who(s), **card_face(self.rules.pack, c)} for s, c in self._trick]
             self.last_trick = {"number": item.trick, "taker": self.who(item.seat), "cards": cards}
             self._trick = []
+            self._taken[item.seat] += 1
+        elif item.kind == "payment" and (item.other == "pool" or item.seat is None):
+            self._pooled = True  # a payment to the pool (its payee) or from it (no paying seat)
+            self._pool += item.amount if item.other == "pool" else -item.amount
 
     def _party(self, party: int | str | None) -> str:
         if not isinstance(party, int):
@@ -413,7 +428,8 @@ class Table:
         if len(self.records) + 1 >= MAX_HANDS:
             raise TableError(f"Refused: a sitting at this table has at most {MAX_HANDS} hands.")
         self.records.append(self.saved())
-        self._carry = self.at.carry()
+        self._before = self.at.state
+        self._pool_dealt = self._pool
         self._deal(dealer=(self.dealer + 1) % self.players)
         return list(self.said)
 
@@ -441,7 +457,7 @@ class Table:
                 for i, (s, c) in enumerate(current)
             ],
             "seats": [self._seat(seat) for seat in self._around()],
-            "centre": [self._centre(what, n) for what, n in self.at.centre()],
+            "centre": self._centre(),
             "last_trick": self.last_trick,
             "offers": [{**o, "label": self.label(o)} for o in self.offers()],
             "done": self.done,
@@ -463,16 +479,11 @@ class Table:
         return (seat - self.reader) % self.players
 
     def _seat(self, seat: int) -> JsonObject:
-        """One player at his place: his role, his cards left, tricks and score in words."""
+        """One player at his place: his role, his cards left, his tricks, and his score so far in the
+        game's unit (what :meth:`State.returns` counts)."""
         shown = self.at.seat(seat)
-        cards, tricks = shown.cards, shown.tricks
-        if shown.side is None:
-            sign = "+" if shown.score > 0 else "−" if shown.score < 0 else ""
-            score = f"{sign}{abs(shown.score)} chip{'s' * (abs(shown.score) != 1)} in this hand"
-        else:
-            dealer_side = self.at.seat(self.dealer).side
-            named = side(shown.side, dealer_side=dealer_side or 0).capitalize()
-            score = f"{named}: {shown.score} mark{'s' * (shown.score != 1)} to rub out"
+        cards, tricks, unit = shown.cards, self._taken[seat], self.game.unit
+        score = f"{shown.score:+g}".replace("-", "−") if shown.score else "0"
         return {
             "place": self._place(seat),
             "who": self.who(seat),
@@ -480,16 +491,17 @@ class Table:
             "cards": cards,
             "cards_words": f"{cards} card{'s' * (cards != 1)} left",
             "tricks_words": f"{tricks} trick{'s' * (tricks != 1)} taken",
-            "score_words": score,
+            "score_words": f"{score} {unit if abs(shown.score) != 1 else unit.removesuffix('s')} so far",
             "turn": seat == self.at.to_act(),
             "dealer": seat == self.dealer,
         }
 
-    def _centre(self, what: str, count: int) -> JsonObject:
-        """What lies in the middle besides the trick, in words: the pool, the talon, the stock."""
-        unit = {"pool": "chip", "talon": "card", "stock": "card"}[what]
-        named = {"pool": "The pool", "talon": "The talon", "stock": "Not dealt"}[what]
-        return {"what": what, "count": count, "words": f"{named}: {count} {unit}{'s' * (count != 1)}"}
+    def _centre(self) -> list[JsonObject]:
+        """What lies in the middle besides the trick: the pool, as the payments of the sitting told it."""
+        if not self._pooled:
+            return []
+        unit = self.game.unit if self._pool != 1 else self.game.unit.removesuffix("s")
+        return [{"what": "pool", "count": self._pool, "words": f"The pool: {self._pool} {unit}"}]
 
     def finished_hand(self) -> Any:
         """The hand in play, as its game reads a finished hand (:meth:`Game.describe`, :meth:`Game.result`)."""

@@ -22,9 +22,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final
 
 from reversis.core.errors import ScenarioError, did_you_mean
@@ -38,7 +37,6 @@ __all__ = [
     "QUEEN",
     "SPANISH",
     "TEN",
-    "TERMS",
     "Card",
     "Pack",
     "card_rank",
@@ -95,16 +93,6 @@ class Pack:
     suit_letters: str
     suit_names: tuple[str, ...]
     optional_ranks: tuple[int, ...] = ()  # ranks left out unless kept (the French tens)
-    #: the words of the game played with this pack, for what a reader is told (the account, the
-    #: JSON's readable strings): see :data:`TERMS`
-    terms: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
-
-    def term(self, key: str) -> str:
-        """The pack's word for ``key`` (``quinola``, ``pool``, …), ``KeyError`` naming it if it has none."""
-        try:
-            return self.terms[key]
-        except KeyError:
-            raise KeyError(f"the {self.id} pack has no term {key!r} (known: {', '.join(sorted(self.terms))})") from None
 
     def cards(self, *, keep_tens: bool = False) -> list[Card]:
         """Every card of the pack, in suit then descending rank order."""
@@ -158,18 +146,6 @@ class Pack:
         return self.name(make_card(1, JACK))
 
 
-#: The terms every pack gives, what each names, and the French and Spanish words for it. The
-#: French are the Encyclopédie's and the French rulebooks'; the Spanish are revesino-es's own.
-TERMS = {
-    "quinola": "the card with the special rights",
-    "pool": "the pool of chips on the table",
-    "reversis": "the stroke of taking every trick",
-    "placed": "what a player does who throws the quinola on another suit",
-    "placed-pool": "why the pool goes to the player who placed the quinola",
-    "in-talon": "the quinola never played: it stayed in the talon",
-    "eldest": "the player after the dealer, who leads first",
-}
-
 FRENCH = Pack(
     id="french",
     rank_letters="AKQJT98765432",
@@ -177,17 +153,6 @@ FRENCH = Pack(
     suit_letters="SHDC",
     suit_names=("spades", "hearts", "diamonds", "clubs"),
     optional_ranks=(TEN,),
-    terms=MappingProxyType(
-        {
-            "quinola": "quinola",
-            "pool": "pool",
-            "reversis": "reversis",
-            "placed": "throws the quinola en renonce",
-            "placed-pool": "for the quinola thrown en renonce",
-            "in-talon": "the quinola was never played: it lay in the talon (écarté)",
-            "eldest": "the eldest",
-        }
-    ),
 )
 
 SPANISH = Pack(
@@ -196,17 +161,6 @@ SPANISH = Pack(
     rank_codes=(ACE, KING, QUEEN, JACK, 9, 8, 7, 6, 5, 4, 3, 2),
     suit_letters="OCEB",
     suit_names=("oros", "copas", "espadas", "bastos"),
-    terms=MappingProxyType(
-        {
-            "quinola": "quínola",
-            "pool": "fondo",
-            "reversis": "revesino",
-            "placed": "places (coloca) the quínola on another suit",
-            "placed-pool": "for the quínola placed (colocada) on another suit",
-            "in-talon": "the quínola was never played: it lay under the platillo",
-            "eldest": "the player on the dealer's right",
-        }
-    ),
 )
 
 PACKS = {pack.id: pack for pack in (FRENCH, SPANISH)}

@@ -35,6 +35,7 @@ from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from reversis.core.cards import Card
 from reversis.core.moves import Action, Happened, Searcher, State
+from reversis.core.mutant import Mutations
 from reversis.core.roles import role
 from reversis.core.ruleset import Ruleset
 
@@ -183,6 +184,11 @@ class Game(Protocol):
     @property
     def bots(self) -> Sequence[str]: ...
 
+    @property
+    def worked_example(self) -> bool:
+        """Whether its result has the form the site's worked examples tell (``reversis.apps.table_worked``);
+        a game of its moves alone (:class:`reversis.core.plain.PlainGame`) is told by its description."""
+
     def parse(self, data: object, *, lines: dict[str, int], source: str, rules: Ruleset | None) -> Scenario:
         """A scenario's fields checked (``rules``: its ruleset, None where it names no known one)."""
 
@@ -199,6 +205,9 @@ class Game(Protocol):
     def account(self, hand: PlayedHand, scenario: Scenario) -> str: ...
     def outcome(self, hand: PlayedHand) -> tuple[list[int], set[str]]: ...
     def outcome_labels(self, rules: Ruleset) -> list[str]: ...
+    def mutations(self, rules: Ruleset) -> Mutations:
+        """What the mutation check breaks in the game's engine under ``rules`` (:mod:`reversis.annotations.mutants`)."""
+
     def stats(self) -> Stats: ...
     def simulate_chunk(self, chunk: Chunk) -> Stats: ...
     def tally(self, rules: Ruleset, hands: Iterable[PlayedHand]) -> Stats:
@@ -246,6 +255,18 @@ class Game(Protocol):
 
     def describe(self, hand: PlayedHand) -> Description:
         """The one description of a finished hand."""
+
+    # -- a sitting at the table (reversis.apps.table) ---------------------------------------------
+
+    def deal_next(self, rules: Ruleset, *, dealer: int, rng: random.Random, before: State | None) -> State:
+        """The next hand of a sitting at the table, dealt with ``rng`` (whose bots go on with it), with
+        what the hand ``before`` left to it (None: the first hand)."""
+
+    def sitting_over(self, state: State) -> bool:
+        """Whether a finished hand ends the sitting (a side has won the game)."""
+
+    def sides(self, rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side (each seat its own side, in a game without sides)."""
 
 
 StatsT = TypeVar("StatsT", bound=Stats)

@@ -70,7 +70,9 @@ class Happened:
     """One thing that happened: its ``kind`` (the game's word: ``play``, ``trick``, ``payment``,
     ``marks``, ``exchange``, ``declare``…), the seat it concerns, the other seat or party (a payment's
     payee, a trick's taker), the card, the amount, the engine rule that ordered it, the trick (from 1),
-    a declaration's, call's or combination's name, and the paragraphs the rule cites."""
+    a declaration's, call's or combination's name, and the paragraphs the rule cites. ``hidden``: its
+    card and its other party (a card discarded, a card taken from the talon) are seen by its seat
+    alone; the others see only that it happened."""
 
     kind: str
     seat: int | None = None
@@ -81,6 +83,7 @@ class Happened:
     trick: int | None = None
     name: str = ""
     cites: tuple[str, ...] = ()
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,12 @@ class State(Protocol):
         """The action of a code, for the seat to act (``IllegalAction`` if no such move is legal now)."""
 
     def apply(self, action: Action | int) -> list[Happened]:
-        """Make one move; what happened. A forbidden move raises ``IllegalAction`` and changes nothing."""
+        """Make one move; what happened. A forbidden move raises ``IllegalAction`` and changes nothing.
+        An :class:`Action` whose code is -1 is read by its kind, seat, card and name (as a page names
+        a move), so that a move that is not legal is refused with the engine's reason."""
+
+    def opening(self) -> list[Happened]:
+        """What happened as the hand was dealt, before any move (the stakes paid, a hand won at the deal…)."""
 
     def over(self) -> bool: ...
 

@@ -19,6 +19,7 @@ state's class (``state_class``) and the move-by-move steps ``new_hand``, ``actio
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -27,6 +28,7 @@ from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, RulesetError, ScenarioError
 from reversis.core.game import Chunk, Description, JsonObject, PlayedHand, Scenario, describe, own
 from reversis.core.moves import DEFAULT_BUDGET, MAX_BUDGET, SEARCHING_BOTS, Action, Happened, Policy, Searcher, State
+from reversis.core.mutant import Mutations
 from reversis.core.roles import role
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset
 from reversis.core.scenario import Fields, dump_record, whole
@@ -84,7 +86,7 @@ class PlainStats:
         return out
 
 
-class PlainGame:
+class PlainGame(ABC):
     """The batch steps of a game from its hand move by move (see the module's docstring)."""
 
     name: str
@@ -95,9 +97,11 @@ class PlainGame:
     returns_meaning: str
     state_class: type[PlainState]
     default_hands = 10
+    worked_example = False
 
     # -- what a subclass gives ----------------------------------------------------------------------
 
+    @abstractmethod
     def new_hand(
         self,
         rules: Ruleset,
@@ -106,13 +110,15 @@ class PlainGame:
         seed: int | None = None,
         deal: Mapping[Any, Sequence[Card]] | None = None,
     ) -> State:
-        raise NotImplementedError
+        """A hand to play move by move (see :meth:`reversis.core.game.Game.new_hand`)."""
 
+    @abstractmethod
     def action_count(self, rules: Ruleset) -> int:
-        raise NotImplementedError
+        """The size of the action space under ``rules``."""
 
+    @abstractmethod
     def policy(self, bot: str) -> Callable[[State, random.Random], Action]:
-        raise NotImplementedError
+        """One of the game's bots, choosing a legal action in a state."""
 
     # -- a hand ---------------------------------------------------------------------------------------
 
@@ -227,6 +233,10 @@ class PlainGame:
         lines.append("returns: " + ", ".join(f"{place} {r:+g}" for place, r in results))
         return "\n".join(lines) + "\n"
 
+    def mutations(self, rules: Ruleset) -> Mutations:
+        """No mutant: a game of its moves alone has no annotations whose doctests would notice one."""
+        return Mutations((), (), (), {}, lambda mutant: [])
+
     def outcome_labels(self, rules: Ruleset) -> list[str]:
         return [role(s, dealer=0, players=self.seats(rules))[4:] for s in range(self.seats(rules))]
 
@@ -253,6 +263,16 @@ class PlainGame:
         return stats
 
     # -- a sitting ------------------------------------------------------------------------------------
+
+    def deal_next(self, rules: Ruleset, *, dealer: int, rng: random.Random, before: State | None) -> State:
+        """The next hand at the table: nothing carries from one hand to the next."""
+        return self.new_hand(rules, dealer=dealer, seed=rng.getrandbits(32))
+
+    def sitting_over(self, state: State) -> bool:
+        return False
+
+    def sides(self, rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+        return tuple((seat,) for seat in range(self.seats(rules)))
 
     def sitting(
         self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset

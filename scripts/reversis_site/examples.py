@@ -364,8 +364,8 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
     scenario, hand = play_file(example.path)
     game = game_of(scenario.rules)
     res = game.result(hand)
-    # the game says what its hands count: a game of marks by sides has the page of marks
-    if game.unit == "marks":
+    # the game says whether it is played by sides: a game of sides counts marks and has the page of marks
+    if any(len(seats) > 1 for seats in game.sides(scenario.rules)):
         return marks_page(example, scenario, hand, res, annotations, env)
     rules = scenario.rules
     card = drawing(env, rules.pack, rules.pack.parse(rules["quinola"]))

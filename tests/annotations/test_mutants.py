@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from reversis.annotations import load_annotations
-from reversis.annotations.mutants import REVERSIS, Mutant, kill_report, mutants, mutations_of
+from reversis.annotations.mutants import Mutant, kill_report, mutants, mutations_of
 from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.games.reversis.examples import play, start
+from reversis.games.reversis.mutation import REVERSIS
 
 CARDS = {1: "AD KD 9S 8S 7S 6S 5S 4S 3S 2S KC", 2: "JH QD JD 9D 8D 7D 6D 5D 4D 3D 2D"}
 

@@ -4,8 +4,7 @@ and every module, and every script of scripts/, reads in one sitting.
 
 The folders say what is shared: the core (``reversis.core``) imports no game and no application;
 a game (``reversis.games.<name>``) imports the core and itself, never another game nor an
-application (the mutation check's ``reversis.annotations.mutant`` aside, which a game's table of
-mutations names); the list of games (``reversis.games``) imports the games; the applications
+application; the list of games (``reversis.games``) imports the games; the applications
 (``reversis.apps``) are above them all, and nothing below imports them.
 
 An import under ``if TYPE_CHECKING:`` is for the type checker only and is not followed: a rules

@@ -12,6 +12,8 @@ is the report's to choose); its amounts and cards are.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from reversis import (
@@ -284,3 +286,58 @@ def test_romestecq_a_card_played_out_of_turn_is_recorded_with_its_trick() -> Non
     queen = hand.rules.pack.parse("QH")
     hand.play(queen, seat=3)
     assert hand.played[-1] == Played(3, queen, None, 2, out_of_turn=True)
+
+
+def test_romestecq_the_checks_alone_refuse_as_the_moves_do() -> None:
+    # verify_play and verify_claim (the move-by-move interface asks them) give the refusal the move
+    # itself gives: the same rule, message and cites; can_play and can_claim answer alike
+    from reversis.core.cards import FRENCH
+    from reversis.romestecq import Hand as RomestecqHand
+
+    def cards(text: str) -> list[int]:
+        return [FRENCH.parse(c) for c in text.split()]
+
+    hands = [cards("6S 6H 7S 7H 8S"), cards("AS KS QS JS TS"), cards("AH KH QH JH 9S"), cards("AD KD QD JD TD")]
+    hand = RomestecqHand(load_ruleset("romestecq"), dealer=0, hands=hands)
+
+    def refusal(move: Any, *args: Any, **kw: Any) -> tuple[str, str, tuple[str, ...]]:
+        with pytest.raises(IllegalAction) as refused:
+            move(*args, **kw)
+        return refused.value.rule, str(refused.value), refused.value.cites
+
+    rules = []
+    for card, seat, call in (("AH", None, None), ("AH", 2, None), ("AS", None, "pièce de Rome"), ("9S", 2, None)):
+        c = FRENCH.parse(card)
+        checked = refusal(hand.verify_play, c, seat=seat, call=call)
+        assert checked == refusal(hand.play, c, seat=seat, call=call), card
+        assert not hand.can_play(c, seat=seat, call=call)
+        rules.append(checked[0])
+    assert rules == ["play.hold", "play.turn", "call.match", "play.turn"]
+    assert hand.can_play(FRENCH.parse("AS")) and hand.can_play(FRENCH.parse("QS"), call=None)
+    hand.play(FRENCH.parse("AS"))
+    follow = refusal(hand.verify_play, FRENCH.parse("AH"))
+    assert follow[0] == "play.follow" and follow == refusal(hand.play, FRENCH.parse("AH"))
+    assert "must follow the suit led (article 12)" in follow[1] and follow[2]
+    phase = refusal(hand.verify_claim, 1, "rome")
+    assert phase[:2] == ("claim.phase", "combinations are counted after the last trick")
+    for name in ("9S", "AD", "6S"):  # the rest of the first trick
+        hand.play(FRENCH.parse(name))
+    while hand.phase.value == "tricks":
+        hand.play(hand.legal_plays()[0])
+    assert hand.phase.value == "claims"
+    refused = 0
+    for seat in range(4):
+        for name in ("triche", "double-ningre", "village", "double-rome", "rome"):
+            if hand.can_claim(seat, name):
+                continue
+            checked = refusal(hand.verify_claim, seat, name)
+            assert checked[0].startswith("claim.")
+            try:
+                hand.claim(seat, name)
+            except IllegalAction as exc:
+                assert (exc.rule, str(exc), exc.cites) == checked, (seat, name)
+                refused += 1
+    assert refused
+    for seat in range(4):
+        for held in hand.held[seat]:
+            assert hand.can_claim(seat, held.name) or held.name not in hand.due_claims(seat)

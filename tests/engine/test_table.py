@@ -124,7 +124,7 @@ def test_a_sitting_at_the_table_replays_to_its_standing(ruleset: str) -> None:
 
 
 def _frozen(table: Table) -> str:
-    return json.dumps([table.view(), table.said, table.at.hand.__class__.__name__], sort_keys=True, default=str)
+    return json.dumps([table.view(), table.said, table.at.state.hand.__class__.__name__], sort_keys=True, default=str)
 
 
 def test_a_claim_not_due_is_refused_and_the_hand_stays() -> None:
@@ -132,11 +132,11 @@ def test_a_claim_not_due_is_refused_and_the_hand_stays() -> None:
         table = Table.open("romestecq", seed=seed)
         while not table.done and not any(o["do"] == "claims-done" for o in table.offers()):
             table.act(next((o for o in table.offers() if o["do"] == "play" and "call" not in o), table.offers()[0]))
-        due = table.at.hand.due_claims(table.reader)
+        due = table.at.state.hand.due_claims(table.reader)
         # a village or double ningre whose calls he did not say (an uncalled Rome is worth nothing, not refused)
         held = [
             c.name
-            for c in table.at.hand.held[table.reader]
+            for c in table.at.state.hand.held[table.reader]
             if c.name in ("village", "double-ningre") and c.name not in due
         ]
         if not table.done and held:
@@ -185,7 +185,7 @@ def test_a_card_out_of_turn_is_refused() -> None:
     for seed in range(40):
         table = Table.open("romestecq", seed=seed)
         rng = random.Random(seed)
-        while not table.done and table.at.hand.phase.value == "tricks":
+        while not table.done and table.at.state.hand.phase.value == "tricks":
             table.act(rng.choice(table.offers()))
         if not table.done:
             break
@@ -258,7 +258,7 @@ def test_numbers_mappings_lists_cards_and_accept_illegal_set_at_the_table_are_pl
         other = [c["card"] for c in view["holding"] if c["suit"] != led]
         if not fined and led in suits and other:
             with pytest.raises(IllegalAction) as forbidden:  # a revoke, which the option lets stand
-                table.at.hand.verify_play(table.rules.pack.parse(other[0]), seat=table.reader)
+                table.at.state.hand.verify_play(table.rules.pack.parse(other[0]), seat=table.reader)
             assert forbidden.value.rule == "play.follow"
             fined = [s for s in table.act({"do": "play", "card": other[0]}) if s["kind"] == "payment"]
         else:

@@ -14,6 +14,7 @@ import random
 
 import yaml
 
+from reversis.core.cards import card_suit
 from reversis.core.errors import IllegalAction
 from reversis.core.game import Game
 from reversis.core.moves import State
@@ -111,7 +112,10 @@ def check_resample(game: Game, rules: Ruleset, seed: int) -> None:
             sample = state.resample(seat, random.Random(k))
             assert sample.knows(seat) == knows
             for other in range(state.players):
-                assert len(sample.knows(other).holding) == len(state.knows(other).holding)
+                held = sample.knows(other).holding
+                assert len(held) == len(state.knows(other).holding)
+                if other != seat:  # no card of a suit the seat showed it holds no more
+                    assert not any(card_suit(card) in knows.voids[other] for card in held), (rules.id, seed, other)
             # another deal that differs only in cards the player cannot see resamples alike
             twin = sample.resample(seat, random.Random(99))
             again = state.resample(seat, random.Random(99))

@@ -105,3 +105,12 @@ def test_the_returns_count_the_pool_in_common_and_sum_to_zero() -> None:
         returns = state.returns()
         assert abs(sum(returns)) < 1e-9
         assert returns != [0.0] * state.players
+
+
+def test_a_copy_names_every_field_of_the_hand() -> None:
+    from reversis.games.reversis.hand import Hand
+    from reversis.games.reversis.moves import HAND_FIELDS
+
+    if not hasattr(Hand, "__slots__"):
+        pytest.skip("the compiled engine's class has no __slots__ to compare with")
+    assert sorted(HAND_FIELDS) == sorted(Hand.__slots__)

@@ -4,11 +4,13 @@ sitting, the table and the description of a hand, with nothing changed elsewhere
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 
 from reversis.apps.cli import main
+from reversis.apps.table import Table, TableError
 from reversis.core.errors import RulesetError
 from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.games import GAMES, game_of, register, unregister
@@ -60,8 +62,6 @@ def test_simulate_compare_and_a_sitting_take_the_new_game(registered: None, caps
 def test_the_description_names_the_players_by_their_place_and_each_rule(registered: None) -> None:
     state = trio.GAME.new_hand(load_ruleset("trio-test"), dealer=2, seed=5)
     choose = trio.GAME.policy("cautious")
-    import random
-
     rng = random.Random(1)
     while not state.over():
         state.apply(choose(state, rng))
@@ -74,3 +74,24 @@ def test_the_description_names_the_players_by_their_place_and_each_rule(register
 
 def test_the_new_game_is_gone_once_unregistered() -> None:
     assert all(game.name != "trio" for game in GAMES) and "trio-test" not in ruleset_ids()
+
+
+def test_the_new_game_is_played_at_the_table(registered: None) -> None:
+    table = Table.open("trio-test", seed=4, place=1)
+    assert table.view()["holding"] and table.offers()
+    held = {c["card"] for c in table.view()["holding"]}
+    absent = next(c for c in ("AS", "KS", "QS", "JS", "TS", "AH") if c not in held)
+    with pytest.raises(
+        TableError, match=r"^Refused: you may not play the .*: the .* is not in your hand\.$"
+    ) as refused:
+        table.act({"do": "play", "card": absent})
+    assert refused.value.why["rule_name"] == "A player plays a card he holds"
+    while not table.done:
+        table.act(table.offers()[0])
+    view = table.view()
+    results = [r["text"] for r in view["told"]["results"]]
+    assert view["done"] and len(results) == 3 and view["told"]["unit"] == "points"
+    assert tuple(table.result()["returns"]) == trio.GAME.describe(table.at.hand).returns
+    assert results[0].startswith("The eldest hand (you): ") and results[0].endswith((" point", " points"))
+    table.next_hand()
+    assert table.view()["hand"] == 2 and table.dealer == 1

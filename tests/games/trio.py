@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Self
 
 from reversis.core.cards import Card, card_rank, card_suit, make_card
@@ -106,6 +107,9 @@ class TrioState:
 
     def apply(self, action: Action | int) -> list[Happened]:
         code = action if isinstance(action, int) else action.code
+        if isinstance(action, Action) and code < 0 and action.card in INDEX:  # a move named by its card
+            action = replace(action, code=INDEX[action.card])
+            code = action.code
         chosen = next((a for a in self.legal_actions() if a.code == code), None)
         if chosen is None or (isinstance(action, Action) and action != chosen):
             raise self._refusal(code)
@@ -165,6 +169,9 @@ class TrioState:
 
     def history(self) -> Sequence[Action]:
         return tuple(self._history)
+
+    def opening(self) -> list[Happened]:
+        return []
 
     def play_out(self, bot: str, rng: random.Random) -> list[float]:
         state, choose = self.copy(), GAME.policy(bot)

@@ -270,13 +270,18 @@ def test_s6_the_account_of_a_spanish_hand_speaks_of_oros_and_the_spanish_terms(p
 
 
 def test_s6_the_pack_vocabulary_is_data_with_the_same_terms_in_every_pack() -> None:
-    from reversis.core.cards import FRENCH, PACKS, TERMS
+    from reversis.core.cards import FRENCH, PACKS
+    from reversis.games.reversis.terms import TERMS, WORDS, term
 
-    assert all(set(pack.terms) == set(TERMS) for pack in PACKS.values())
-    assert (SPANISH.term("quinola"), SPANISH.term("pool"), SPANISH.term("reversis")) == ("quínola", "fondo", "revesino")
-    assert (FRENCH.term("quinola"), FRENCH.term("pool"), FRENCH.term("reversis")) == ("quinola", "pool", "reversis")
+    assert all(set(WORDS[pack]) == set(TERMS) for pack in PACKS)
+    assert (term(SPANISH, "quinola"), term(SPANISH, "pool"), term(SPANISH, "reversis")) == (
+        "quínola",
+        "fondo",
+        "revesino",
+    )
+    assert (term(FRENCH, "quinola"), term(FRENCH, "pool"), term(FRENCH, "reversis")) == ("quinola", "pool", "reversis")
     with pytest.raises(KeyError, match="the spanish pack has no term 'bête'"):
-        SPANISH.term("bête")
+        term(SPANISH, "bête")
 
 
 def test_s6_the_result_schema_says_which_strings_are_per_pack() -> None:

@@ -18,12 +18,12 @@ from reversis_site import fragments as site_fragments
 from site_build import REPO, mkdocs_config
 
 from reversis.annotations import load_annotations
-from reversis.annotations.mutants import BETES, PAYMENTS, REFUSALS
 from reversis.core.roles import in_sentence, role
 from reversis.core.roles import side as side_name
 from reversis.core.ruleset import load_ruleset
 from reversis.games import game_of, load_any, play_file
 from reversis.games.reversis.events import OutOfTurn, Played, Revoked
+from reversis.games.reversis.mutation import BETES, PAYMENTS, REFUSALS
 
 SITE_EXAMPLES = site_examples
 EXAMPLES = SITE_EXAMPLES.load_examples()

@@ -13,6 +13,7 @@ from reversis.core.errors import ScenarioError
 from reversis.core.game import Description, JsonObject, PlayedHand, SittingsAndCounts, describe, own
 from reversis.core.game import Scenario as ScenarioLike
 from reversis.core.moves import Action, Searcher, State
+from reversis.core.mutant import Mutations
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis import simulate
 from reversis.games.reversis.bots import BOTS, get_bot, play_seeded
@@ -25,6 +26,7 @@ from reversis.games.reversis.moves import (
     happenings,
     policy,
 )
+from reversis.games.reversis.mutation import mutations
 from reversis.games.reversis.params import compile_params
 from reversis.games.reversis.report import account
 from reversis.games.reversis.result import record, result
@@ -49,6 +51,8 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
     bots: Sequence[str] = tuple(sorted(BOTS))
     #: Whether the returns of a hand played move by move sum to zero, and what they count.
     zero_sum = True
+    #: Its result has the form the site's worked examples tell.
+    worked_example = True
     returns_meaning = RETURNS_MEANING
 
     def parse(self, data: object, *, lines: dict[str, int], source: str, rules: Ruleset | None) -> Scenario:
@@ -96,6 +100,18 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
             raise ValueError("the hand is not over")
         return played.hand
 
+    def deal_next(self, rules: Ruleset, *, dealer: int, rng: random.Random, before: State | None) -> ReversisState:
+        """The next hand at the table, dealt with ``rng``: the pool and the bêtes owed carry over."""
+        last = None if before is None else own(ReversisState, before, self.name).hand
+        pool, betes = (0, []) if last is None else (last.pool, list(last.betes))
+        return ReversisState(Hand.deal(rules, dealer=dealer, rng=rng, pool=pool, betes=betes), chance=rng)
+
+    def sitting_over(self, state: State) -> bool:
+        return False  # a hand of reversis never ends the sitting
+
+    def sides(self, rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+        return tuple((seat,) for seat in range(int(rules["players"])))  # every player for himself
+
     def describe(self, hand: PlayedHand) -> Description:
         played = _hand(hand)
         return describe(played.rules, dealer=played.dealer, players=played.players, unit=self.unit,
@@ -110,6 +126,9 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
     def account(self, hand: PlayedHand, scenario: ScenarioLike) -> str:
         given = own(Scenario, scenario, self.name)
         return account(_hand(hand), given_exchanges=set(given.exchange), given_plays=len(given.plays))
+
+    def mutations(self, rules: Ruleset) -> Mutations:
+        return mutations(rules)
 
     def outcome_labels(self, rules: Ruleset) -> list[str]:
         """What each number of :meth:`outcome` is: the chips of each seat counted from the dealer (the

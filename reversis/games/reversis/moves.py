@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Self
 
 from reversis.core.cards import Card
+from reversis.core.chance import shuffle
 from reversis.core.errors import IllegalAction, IllegalDeclaration, IllegalPlay
 from reversis.core.hidden import deal_hidden
 from reversis.core.moves import Action, Happened, Knowledge
@@ -88,7 +90,7 @@ class ReversisState:
         self._asking: list[int] = []  # the seats still to be asked to declare or pass, the next first
         self._asked: set[int] = set()  # the tricks before which the seats were asked
         self._history: list[Action] = []
-        self._seen = (len(hand.events), len(hand.ledger.entries))
+        self._seen = self._dealt = (len(hand.events), len(hand.ledger.entries))
         self._sync()
 
     # -- the protocol ---------------------------------------------------------------------------
@@ -185,7 +187,7 @@ class ReversisState:
         other._asking = list(self._asking)
         other._asked = set(self._asked)
         other._history = list(self._history)
-        other._seen = self._seen
+        other._seen, other._dealt = self._seen, self._dealt
         return other
 
     def resample(self, seat: int, rng: random.Random) -> Self:
@@ -196,6 +198,10 @@ class ReversisState:
 
     def history(self) -> Sequence[Action]:
         return tuple(self._history)
+
+    def opening(self) -> list[Happened]:
+        events, entries = self._dealt
+        return _told(self.hand, (0, 0), (events, entries))
 
     def play_out(self, bot: str, rng: random.Random) -> list[float]:
         state = self.copy()
@@ -243,17 +249,31 @@ class ReversisState:
                 return True
         return False
 
+    def _code(self, action: Action) -> int:
+        """An action's code, or, where it is -1, the code of its kind and card or name (-1 if none)."""
+        c = self.codes
+        if action.code >= 0:
+            return action.code
+        card = action.card
+        if action.kind in ("play", "discard") and card in c.index:
+            return c.index[card] + (c.discard if action.kind == "discard" else 0)
+        if action.kind == "declare" and action.name in c.names:
+            return c.declare + c.names.index(action.name)
+        return {"keep": c.keep, "pass": c.passing}.get(action.kind, -1)
+
     def _checked(self, action: Action | int) -> Action:
         """The action to make, or ``IllegalAction`` with the engine's reason (the hand unchanged)."""
-        code = action if isinstance(action, int) else action.code
+        code = action if isinstance(action, int) else self._code(action)
         for legal in self.legal_actions():
-            if legal.code == code and (isinstance(action, int) or legal == action):
+            if legal.code == code and (isinstance(action, int) or legal == replace(action, code=code)):
                 return legal
+        h, c = self.hand, self.codes
         seat = self.to_act()
         if not isinstance(action, int) and seat is not None and action.seat != seat:
+            if action.kind == "play" and action.card is not None and not self._asking:
+                h.verify_play(action.card, seat=action.seat)  # the engine's refusal, with its rule
             mover, due = player(action.seat, self.hand), player(seat, self.hand)
             raise IllegalAction(f"{mover} moves out of turn ({due} is to act)", rule="play.turn")
-        h, c = self.hand, self.codes
         if 0 <= code < c.discard and not self._asking and h.phase is Phase.TRICKS and h.params.pay.accept_illegal:
             card = c.cards[code]
             try:
@@ -287,15 +307,20 @@ class ReversisState:
     def _news(self) -> list[Happened]:
         """What happened since the last move: the hand's events, then the payments."""
         h = self.hand
-        events, entries = self._seen
-        out: list[Happened] = []
-        for event in h.events[events:]:
-            out += _happened(event)
-        for e in h.ledger.entries[entries:]:
-            payer = None if isinstance(e.payer, str) else e.payer
-            out.append(Happened("payment", payer, e.payee, None, e.amount, e.rule, e.trick, "", e.cites))
+        out = _told(h, self._seen, (len(h.events), len(h.ledger.entries)))
         self._seen = (len(h.events), len(h.ledger.entries))
         return out
+
+
+def _told(hand: Hand, start: tuple[int, int], stop: tuple[int, int]) -> list[Happened]:
+    """The hand's events from ``start[0]`` to ``stop[0]``, then its payments from ``start[1]`` to ``stop[1]``."""
+    out: list[Happened] = []
+    for event in hand.events[start[0] : stop[0]]:
+        out += _happened(event)
+    for e in hand.ledger.entries[start[1] : stop[1]]:
+        payer = None if isinstance(e.payer, str) else e.payer
+        out.append(Happened("payment", payer, e.payee, None, e.amount, e.rule, e.trick, "", e.cites))
+    return out
 
 
 def happenings(hand: Hand) -> list[Happened]:
@@ -336,9 +361,9 @@ def _happened(event: ev.Event) -> list[Happened]:
     if isinstance(event, ev.TrickWon):
         return [Happened("trick", event.winner, rule=event.rule, trick=event.trick)]
     if isinstance(event, ev.Exchanged):
-        return [Happened("exchange", event.seat, event.took, event.discard, rule=event.rule)]
+        return [Happened("exchange", event.seat, event.took, event.discard, rule=event.rule, hidden=True)]
     if isinstance(event, ev.Passed):
-        return [Happened("pass", event.seat, card=event.seen, rule=event.rule)]
+        return [Happened("pass", event.seat, card=event.seen, rule=event.rule, hidden=True)]
     if isinstance(event, ev.Declared | ev.DeclarationLost):
         kind = "declare" if isinstance(event, ev.Declared) else "lost"
         return [Happened(kind, event.seat, name=event.name, rule=event.rule, trick=event.trick)]
@@ -349,15 +374,21 @@ def _happened(event: ev.Event) -> list[Happened]:
     return []
 
 
-#: The attributes of a hand: its __slots__, or, compiled with mypyc, its __mypyc_attrs__.
-_HAND_FIELDS: tuple[str, ...] = getattr(Hand, "__slots__", ()) or getattr(Hand, "__mypyc_attrs__", ())
+#: Every field of a hand (``Hand.__slots__``, named here: the compiled engine's class has no
+#: ``__slots__`` to read; a test holds the two alike).
+HAND_FIELDS = (
+    "_leader", "_led", "_legal", "_offer", "_privileged", "_renouncer", "_specials", "_trick", "dealer", "declared",
+    "eldest", "events", "forfeit", "hands", "ledger", "params", "phase", "players", "points", "pool_when_quinola_fell",
+    "pool_winner", "quinola", "renounced", "reversis", "reversis_by", "rules", "talon", "talon_award", "to_act",
+    "trick_no", "tricks", "tricks_won", "winner",
+)  # fmt: skip
 
 
 def _copy_hand(hand: Hand) -> Hand:
     """A copy of a hand that plays on independently (its rules and compiled parameters shared). It is
     built by the hand's constructor, which the compiled engine allows, then given every field."""
     other = Hand(hand.rules, dealer=hand.dealer, hands=[()] * hand.players, talon=(), params=hand.params, _dealt=True)
-    for name in _HAND_FIELDS:
+    for name in HAND_FIELDS:
         value = getattr(hand, name)
         if isinstance(value, list | set | dict):
             value = value.copy()
@@ -452,7 +483,9 @@ def _redeal(hand: Hand, knowledge: Knowledge, codes: Codes, rng: random.Random) 
             hand.hands[seat] = sum(1 << card for card in dealt[seat]) | sum(
                 1 << card for card, s in where.items() if s == seat
             )
-    fresh = iter(dealt[TALON])
+    unseen = list(dealt[TALON])
+    shuffle(rng, unseen)  # the talon's unseen cards in a random order: the next to exchange takes any of them
+    fresh = iter(unseen)
     renamed = {card: card if card in known else next(fresh) for card in hand.talon}
     hand.talon = [renamed[card] for card in hand.talon]
     hand._offer = tuple(renamed.get(card, card) for card in hand._offer)  # each seat's own card of the talon

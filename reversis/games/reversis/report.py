@@ -40,6 +40,7 @@ from reversis.games.reversis.events import (
 from reversis.games.reversis.hand import Hand
 from reversis.games.reversis.ledger import POOL, Entry
 from reversis.games.reversis.result import hands_after_exchange
+from reversis.games.reversis.terms import term
 
 __all__ = ["account"]
 
@@ -56,7 +57,7 @@ _SETTLEMENT_ORDER = (
     "bete.pay",
 )
 
-#: What became of the quinola, in the pack's words (``Pack.terms``); ``given-lead`` is a lead by choice.
+#: What became of the quinola, in the pack's words (:mod:`.terms`); ``given-lead`` is a lead by choice.
 _FATES = {
     "placed": "{seat} {placed}",
     "forced": "{seat} is forced to give the {quinola} on {suit} (his only {one})",
@@ -130,7 +131,7 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
     them, nothing is marked.
     """
     cite = _Citer(hand)
-    pool = hand.rules.pack.term("pool")
+    pool = term(hand.rules.pack, "pool")
 
     def payment(entry: Entry) -> str:
         who = _who(hand, entry.payer, pool), _who(hand, entry.payee, pool)
@@ -156,7 +157,7 @@ def account(hand: Hand, *, given_exchanges: Collection[int] = (), given_plays: i
 
 def _opening(hand: Hand, *, marked: bool, cite: _Citer) -> list[str]:
     """Who deals and leads, the options, and what the pool holds and is owed before the hand."""
-    pool = hand.rules.pack.term("pool")
+    pool = term(hand.rules.pack, "pool")
     lines = [
         f"{hand.rules.title}: {hand.players} players.",
         "The dealer deals; play passes to his right, so the eldest hand leads first.",
@@ -222,7 +223,7 @@ def _per_trick(hand: Hand, given_plays: int | None) -> dict[int, list[tuple[Even
 def _trick(hand: Hand, number: int, trick: Trick, events: list[tuple[Event, bool]], cite: _Citer) -> list[str]:
     """A trick: the declarations made before it, its cards, who takes it, and what happened in it."""
     pack = hand.rules.pack
-    name, pool = pack.name, pack.term("pool")
+    name, pool = pack.name, term(pack, "pool")
     suit = pack.suit_names[hand.params.quinola_suit]
     lines: list[str] = []
     cards: list[str] = []
@@ -243,14 +244,14 @@ def _trick(hand: Hand, number: int, trick: Trick, events: list[tuple[Event, bool
                 notes.append(f"    {_n(hand, event.seat)} revokes with {name(event.card)}")
         elif isinstance(item, QuinolaFate):
             how = "given-lead" if item.how == "given" and trick.leader == item.seat else item.how
-            words = {"quinola": pack.term("quinola"), "placed": pack.term("placed")}
+            words = {"quinola": term(pack, "quinola"), "placed": term(pack, "placed")}
             declared = hand.params.reversis_declaration
             fate = _FATES[how].format(seat=_n(hand, item.seat), suit=suit, one=suit[:-1], declared=declared, **words)
             notes.append(f"    {fate}")
         elif isinstance(item, PoolWon):
             notes.append(
                 f"    {_n(hand, item.seat)} takes the {pool} ({item.amount}) "
-                f"for the {pack.term('quinola')}, as it falls"
+                f"for the {term(pack, 'quinola')}, as it falls"
             )
         elif isinstance(item, BeteOwed):
             owes = f"he owes the {pool} {item.amount}, what it holds"
@@ -267,7 +268,7 @@ def _closing(
     cite: _Citer,
 ) -> list[str]:
     """The settlement: tricks and points, every payment of the end of the hand, the bêtes, the balances."""
-    pool = hand.rules.pack.term("pool")
+    pool = term(hand.rules.pack, "pool")
     lines = ["Settlement:", f"    {'player':<12}  tricks  points"]
     for seat in [(hand.eldest + k) % hand.players for k in range(hand.players)]:
         place = role_label(seat, dealer=hand.dealer, players=hand.players)
@@ -295,11 +296,11 @@ def _closing(
 
 def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Entry], str], cite: _Citer) -> list[str]:
     pack = hand.rules.pack
-    quinola, pool, reversis = pack.term("quinola"), pack.term("pool"), pack.term("reversis")
+    quinola, pool, reversis = term(pack, "quinola"), term(pack, "pool"), term(pack, "reversis")
     lines: list[str] = []
     for event in hand.events:
         if isinstance(event, QuinolaFate) and event.how == "talon":
-            lines.append(f"    {pack.term('in-talon')}")
+            lines.append(f"    {term(pack, 'in-talon')}")
         elif isinstance(event, QuinolaCancelled):
             lines.append(
                 f"    the {reversis} of {_n(hand, event.by)} deprives {_n(hand, event.seat)}'s {quinola} "
@@ -313,7 +314,7 @@ def _settlement(hand: Hand, paid: dict[str, list[Entry]], payment: Callable[[Ent
         elif isinstance(event, PoolWon):
             if event.rule == "quinola.placed.pool" and hand.params.quinola_pool_at_trick:
                 continue  # told at its trick
-            what = pack.term("placed-pool") if event.rule == "quinola.placed.pool" else f"for the {reversis}"
+            what = term(pack, "placed-pool") if event.rule == "quinola.placed.pool" else f"for the {reversis}"
             lines.append(f"    {pool} to {_n(hand, event.seat)} ({event.amount}) {what}")
             lines.extend(payment(e) for e in paid.pop(event.rule, []))
     if hand.reversis:
@@ -404,5 +405,9 @@ def _decided(hand: Hand, award: TalonAwarded) -> str:
             f"fewest points{tie} ({_plural(hand.points[seat], 'point')} against {hand.points[other]} "
             f"for {_n(hand, other)})"
         )
-    words = {"other": _n(hand, other), "renouncer": hand.params.renouncer, "reversis": hand.rules.pack.term("reversis")}
+    words = {
+        "other": _n(hand, other),
+        "renouncer": hand.params.renouncer,
+        "reversis": term(hand.rules.pack, "reversis"),
+    }
     return TIE_WORDS[award.decided_by].format(**words)

@@ -19,6 +19,7 @@ from reversis.games.reversis.events import (
     TalonAwarded,
 )
 from reversis.games.reversis.ledger import POOL
+from reversis.games.reversis.terms import term
 
 if TYPE_CHECKING:
     from reversis.games.reversis.hand import Hand
@@ -430,7 +431,7 @@ def _pay_talon(hand: Hand, ranked: list[int], keys: list[tuple[int, ...]], numbe
             payers, reading = [hand.eldest], "most points tied: the eldest hand"
         else:
             payers = [min(tied, key=lambda s: (s - hand.dealer - 1) % n)]
-            reading = f"most points, tied: the first in play order from {hand.rules.pack.term('eldest')}"
+            reading = f"most points, tied: the first in play order from {term(hand.rules.pack, 'eldest')}"
     else:
         payers = others
         reading = "each other player"

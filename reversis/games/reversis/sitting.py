@@ -34,6 +34,7 @@ from reversis.games.reversis.moves import ReversisState
 from reversis.games.reversis.params import compile_params
 from reversis.games.reversis.result import dump_record, record, result
 from reversis.games.reversis.scenario import Scenario, run
+from reversis.games.reversis.terms import term
 
 __all__ = ["DEFAULT_HANDS", "MAX_HANDS", "Sitting", "parse_sitting_fields", "standing", "totals"]
 
@@ -135,10 +136,10 @@ class Sitting:
         if changed:
             lines.append(f"Options: {rules.changed_text()}.")
         lines.append("Each player: chips won or lost in the hand (running total).")
-        term = rules.pack.term
+        words = rules.pack
         lines.append(
-            f"won by: the player who won the hand, the fewest points (or a {term('reversis')} made, or a napolitana "
-            f"kept); the chips, the {term('pool')} included, may go elsewhere."
+            f"won by: the player who won the hand, the fewest points (or a {term(words, 'reversis')} made, or a "
+            f"napolitana kept); the chips, the {term(words, 'pool')} included, may go elsewhere."
         )
         lines.append("")
         running = totals(hands)
@@ -149,17 +150,17 @@ class Sitting:
         width = max(*(len(name(s)) for s in order), *(len(c) for row in cells for c in row))
         role_width = max(len("won by"), *(len(name(s)) for s in order))
         head = ["hand", "dealer".rjust(role_width), "won by".rjust(role_width)]
-        head += [*(name(s).rjust(width) for s in order), term("pool"), "notable"]
+        head += [*(name(s).rjust(width) for s in order), term(words, "pool"), "notable"]
         lines.append("  ".join(head).rstrip())
         for number, (hand, row) in enumerate(zip(hands, cells, strict=True), start=1):
             winner = "-" if hand.winner is None else name(hand.winner)
             fields = [f"{number:>4}", name(hand.dealer).rjust(role_width), winner.rjust(role_width)]
             fields += [row[s].rjust(width) for s in order]
-            fields += [str(hand.pool).rjust(len(term("pool"))), "; ".join(_notes(hand, name))]
+            fields += [str(hand.pool).rjust(len(term(words, "pool"))), "; ".join(_notes(hand, name))]
             lines.append("  ".join(fields).rstrip())
         start = hands[0].pool_before
         lines.append("")
-        pool = hands[-1].rules.pack.term("pool")
+        pool = term(hands[-1].rules.pack, "pool")
         held = f"the {pool} holds {hands[-1].pool}; it held {start} at the start"
         lines.append(f"Standing after {len(hands)} hands ({held}):")
         for place in standing(hands):
@@ -326,10 +327,10 @@ def _notes(hand: Hand, name: Callable[[int], str]) -> list[str]:
     """What happened of note in a hand: reversis, the pool won, the quinola, bêtes owed and paid in
     (``name``: a player's name in the sitting)."""
     notes = []
-    term = hand.rules.pack.term  # the pack's words: the Spanish pack's fondo, quínola, revesino
+    words = hand.rules.pack  # the pack's words: the Spanish pack's fondo, quínola, revesino
     if hand.reversis:
         by, cut = hand.reversis.get("by"), hand.reversis.get("cut_by")
-        reversis = term("reversis")
+        reversis = term(words, "reversis")
         made = hand.reversis.get("made")
 
         def who(seat: object) -> str:
@@ -338,11 +339,13 @@ def _notes(hand: Hand, name: Callable[[int], str]) -> list[str]:
         notes.append(f"{reversis} by {who(by)}" if made else f"{reversis} of {who(by)} cut by {who(cut)}")
     if hand.quinola is not None and hand.quinola.how != "talon":
         holder = hand.quinola.seat
-        notes.append(f"{term('quinola')} {hand.quinola.how} by {name(holder) if holder is not None else 'nobody'}")
+        notes.append(
+            f"{term(words, 'quinola')} {hand.quinola.how} by {name(holder) if holder is not None else 'nobody'}"
+        )
     for event in hand.events:
         if isinstance(event, PoolWon):
             said = in_sentence(hand.rules.rule_name(event.rule))
-            notes.append(f"{term('pool')} {event.amount} to {name(event.seat)}: {said} [{event.rule}]")
+            notes.append(f"{term(words, 'pool')} {event.amount} to {name(event.seat)}: {said} [{event.rule}]")
         elif isinstance(event, BeteOwed):
             notes.append(f"bête {event.amount} owed by {name(event.seat)}")
     for entry in hand.ledger.entries:

@@ -13,15 +13,17 @@ from reversis.core.errors import ScenarioError
 from reversis.core.game import Description, JsonObject, PlayedHand, SittingsAndCounts, describe, own
 from reversis.core.game import Scenario as ScenarioLike
 from reversis.core.moves import Action, Searcher, State
+from reversis.core.mutant import Mutations
 from reversis.core.ruleset import Ruleset
 from reversis.games.romestecq import simulate
 from reversis.games.romestecq.bots import BOTS, get_bot
 from reversis.games.romestecq.hand import Hand, deal_cards
 from reversis.games.romestecq.moves import RETURNS_MEANING, RomestecqState, action_count, happenings, policy, returns
+from reversis.games.romestecq.mutation import mutations
 from reversis.games.romestecq.params import compile_params
 from reversis.games.romestecq.result import account, record, result
 from reversis.games.romestecq.scenario import Scenario, parse, run
-from reversis.games.romestecq.sitting import DEFAULT_HANDS, Sitting, parse_sitting_fields
+from reversis.games.romestecq.sitting import DEFAULT_HANDS, MANNERS, Sitting, parse_sitting_fields
 
 __all__ = ["GAME", "Romestecq"]
 
@@ -41,6 +43,8 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
     bots: Sequence[str] = tuple(sorted(BOTS))
     #: Whether the returns of a hand played move by move sum to zero, and what they count.
     zero_sum = True
+    #: Its result has the form the site's worked examples tell.
+    worked_example = True
     returns_meaning = RETURNS_MEANING
 
     def parse(self, data: object, *, lines: dict[str, int], source: str, rules: Ruleset | None) -> Scenario:
@@ -88,6 +92,28 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
             raise ValueError("the hand is not over")
         return played.hand
 
+    def deal_next(self, rules: Ruleset, *, dealer: int, rng: random.Random, before: State | None) -> RomestecqState:
+        """The next hand at the table, dealt with ``rng``: the marks still to rub out carry over, and
+        each dealer deals in the manner he chose at his first deal (article 7)."""
+        params = compile_params(rules)
+        last = None if before is None else own(RomestecqState, before, self.name)
+        manners = {} if last is None else dict(last.manners)
+        marks = None if last is None else (last.hand.marks.left[0], last.hand.marks.left[1])
+        chosen = manners.get(dealer)
+        manner = chosen or MANNERS[rng.randrange(len(MANNERS))]
+        cards = deal_cards(params, dealer=dealer, rng=rng, manner=manner)
+        hand = Hand(rules, dealer=dealer, hands=cards, manner=manner, dealt_before=chosen, marks_before=marks, rng=rng)
+        state = RomestecqState(hand, chance=rng)
+        state.manners = {**manners, dealer: manner}
+        return state
+
+    def sitting_over(self, state: State) -> bool:
+        return own(RomestecqState, state, self.name).hand.winner is not None
+
+    def sides(self, rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+        params = compile_params(rules)
+        return tuple(tuple(params.seats_of(side)) for side in (0, 1))
+
     def describe(self, hand: PlayedHand) -> Description:
         played = _hand(hand)
         return describe(played.rules, dealer=played.dealer, players=played.players, unit=self.unit,
@@ -101,6 +127,9 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
 
     def account(self, hand: PlayedHand, scenario: ScenarioLike) -> str:
         return account(_hand(hand), own(Scenario, scenario, self.name))
+
+    def mutations(self, rules: Ruleset) -> Mutations:
+        return mutations()
 
     def outcome_labels(self, rules: Ruleset) -> list[str]:
         """What each number of :meth:`outcome` is: the marks each side rubbed out (its players share

@@ -7,8 +7,8 @@ The moves, in the order of the hand: in the five tricks, the seat to play plays 
 with the call its combination asks where it has one (the call is the action's ``name``: "pièce de
 ningre", "pièce de Rome", "autre pièce"…) or without it (a card of a combination thrown without its
 call loses what the combination counts); after the last trick, each seat from the eldest counts
-his combinations one at a time (``claim``, the combination's name) and then says he has done
-(``pass``). A virlicque dealt ends the hand before any move.
+his combinations one at a time (``claim``, the combination's name: any he holds and may count
+without fault) and then says he has done (``done``). A virlicque dealt ends the hand before any move.
 
 The action codes, stable for a ruleset (``N`` is the number of cards in its pack, each card
 numbered by its place in the pack in card order, from 0):
@@ -16,7 +16,7 @@ numbered by its place in the pack in card order, from 0):
 - ``0 … N-1``: play the card without a call;
 - ``N … 2N-1``: play the card ``code - N`` with the call its combination asks;
 - ``2N + k``: count the ``k``-th of :data:`CLAIMABLE`;
-- ``2N + 5``: done counting (pass).
+- ``2N + 5``: done counting.
 
 With the option ``accept_illegal``, a card played against the duty to follow suit, or a combination
 counted that is not held, stands and loses the game, as the engine has it; neither is among the
@@ -30,6 +30,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Self
 
 from reversis.core.cards import ACE, KING, TEN, Card, card_rank, card_suit
@@ -88,8 +89,11 @@ class RomestecqState:
         #: the action codes of the ruleset
         self.codes = Codes(hand.params.pack)
         self._claiming = 0  # the place, from the eldest, of the seat counting his combinations
+        #: the manner of dealing each dealer chose at his first deal, in a sitting (article 7)
+        self.manners: dict[int, tuple[int, ...]] = {hand.dealer: tuple(hand.manner)}
         self._history: list[Action] = []
-        self._seen = (0, 0, 0)  # the cards played, the claims and the marks already told
+        # the cards played, the claims and the marks already told, and those of the deal
+        self._seen = self._dealt = _counts(hand)
 
     @property
     def rules(self) -> Ruleset:
@@ -128,7 +132,7 @@ class RomestecqState:
                     called.append(Action("play", seat, c.called + c.index[card], card, call))
             return plain + called
         claims = [Action("claim", seat, c.claim + k, None, n) for k, n in enumerate(CLAIMABLE) if h.can_claim(seat, n)]
-        return [*claims, Action("pass", seat, c.passing)]
+        return [*claims, Action("done", seat, c.passing)]
 
     def action(self, code: int) -> Action:
         for action in self.legal_actions():
@@ -145,7 +149,7 @@ class RomestecqState:
             h.play(chosen.card, call=None if chosen.name in ("", "revoke") else chosen.name)
         elif chosen.kind == "claim":
             h.claim(chosen.seat, chosen.name)
-        else:  # pass: the next seat counts, or the hand ends
+        else:  # done: the next seat counts, or the hand ends
             self._claiming += 1
             if self._claiming == h.players:
                 h.finish()
@@ -203,6 +207,9 @@ class RomestecqState:
     def history(self) -> Sequence[Action]:
         return tuple(self._history)
 
+    def opening(self) -> list[Happened]:
+        return _told(self.hand, (0, 0, 0), self._dealt)
+
     def play_out(self, bot: str, rng: random.Random) -> list[float]:
         state = self.copy()
         h = state.hand
@@ -230,6 +237,7 @@ class RomestecqState:
         hand = Hand(h.rules, dealer=h.dealer, hands=dealt, manner=h.manner, dealt_before=h.dealt_before,
                     marks_before=h.marks.before, params=h.params)  # fmt: skip
         other = self.__class__(hand)
+        other.manners = dict(self.manners)
         for action in self._history:
             other.apply(action)
         return other
@@ -242,17 +250,34 @@ class RomestecqState:
             return False
         return True
 
+    def _code(self, action: Action) -> int:
+        """An action's code, or, where it is -1, the code of its kind and card or name (-1 if none)."""
+        c = self.codes
+        if action.code >= 0:
+            return action.code
+        if action.kind == "play" and action.card in c.index:
+            return c.index[action.card] + (c.called if action.name and action.name != "revoke" else 0)
+        if action.kind == "claim" and action.name in CLAIMABLE:
+            return c.claim + CLAIMABLE.index(action.name)
+        return c.passing if action.kind == "done" else -1
+
     def _checked(self, action: Action | int) -> Action:
         """The action to make, or ``IllegalAction`` with the engine's reason (the hand unchanged)."""
-        code = action if isinstance(action, int) else action.code
+        code = action if isinstance(action, int) else self._code(action)
         for legal in self.legal_actions():
-            if legal.code == code and (isinstance(action, int) or legal == action):
+            if legal.code == code and (isinstance(action, int) or legal == replace(action, code=code)):
                 return legal
+        h, c = self.hand, self.codes
         seat = self.to_act()
         if not isinstance(action, int) and seat is not None and action.seat != seat:
+            if action.kind == "play" and action.card is not None:
+                h.verify_play(action.card, seat=action.seat, call=action.name or None)  # the engine's refusal
             mover, due = player(action.seat, self.hand), player(seat, self.hand)
             raise IllegalAction(f"{mover} moves out of turn ({due} is to act)", rule="play.turn")
-        h, c = self.hand, self.codes
+        said = "" if isinstance(action, int) or action.name == "revoke" else action.name
+        if said and not isinstance(action, int) and action.card is not None and seat is not None:
+            h.verify_play(action.card, call=said)  # the engine's refusal, or a call it allows beside the due one
+            return Action("play", seat, code, action.card, said)
         if seat is not None and h.params.accept_illegal:
             if 0 <= code < c.called and h.phase is Phase.TRICKS:
                 card = c.cards[code]
@@ -284,31 +309,37 @@ class RomestecqState:
 
     def _news(self) -> list[Happened]:
         """What happened since the last move."""
-        out, self._seen = _told(self.hand, self._seen)
+        now = _counts(self.hand)
+        out = _told(self.hand, self._seen, now)
+        self._seen = now
         return out
 
 
 def happenings(hand: Hand) -> list[Happened]:
     """Everything that happened in a hand, in order: the cards played (and the tricks), the claims, the marks."""
-    return _told(hand, (0, 0, 0))[0]
+    return _told(hand, (0, 0, 0), _counts(hand))
 
 
-def _told(hand: Hand, seen: tuple[int, int, int]) -> tuple[list[Happened], tuple[int, int, int]]:
-    """What happened after the first ``seen`` cards played, claims and marks; and the new counts."""
+def _counts(hand: Hand) -> tuple[int, int, int]:
+    return len(hand.played), len(hand.claims), len(hand.marks.entries)
+
+
+def _told(hand: Hand, start: tuple[int, int, int], stop: tuple[int, int, int]) -> list[Happened]:
+    """What happened between two counts of the cards played, the claims and the marks."""
     h = hand
-    played, claims, marks = seen
+    (played, claims, marks), (played_to, claims_to, marks_to) = start, stop
     out: list[Happened] = []
-    for pl in h.played[played:]:
+    for pl in h.played[played:played_to]:
         kind = "out-of-turn" if pl.out_of_turn else "play"
         out.append(Happened(kind, pl.seat, card=pl.card, trick=pl.trick, name=pl.call or ""))
         trick = h.tricks[pl.trick - 1] if len(h.tricks) >= pl.trick else None
         if not pl.out_of_turn and trick is not None and trick.cards[-1] == (pl.seat, pl.card):
             out.append(Happened("trick", trick.winner, rule="play.trick", trick=pl.trick))
-    for claim in h.claims[claims:]:
+    for claim in h.claims[claims:claims_to]:
         out.append(Happened("claim", claim.seat, name=claim.name, amount=claim.marks, rule=claim.rule))
-    for e in h.marks.entries[marks:]:
+    for e in h.marks.entries[marks:marks_to]:
         out.append(Happened("marks", e.seat, e.side, None, e.marks, e.rule, e.trick, "", e.cites))
-    return out, (len(h.played), len(h.claims), len(h.marks.entries))
+    return out
 
 
 def returns(hand: Hand) -> list[float]:
@@ -413,6 +444,6 @@ def policy(bot: str) -> Callable[[RomestecqState, random.Random], Action]:
         due = state._due(seat)
         if due:
             return Action("claim", seat, codes.claim + CLAIMABLE.index(due[0]), None, due[0])
-        return Action("pass", seat, codes.passing)
+        return Action("done", seat, codes.passing)
 
     return choose

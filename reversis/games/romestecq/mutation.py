@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reversis.annotations.mutant import Mutant, Mutations
+from reversis.core.mutant import Mutant, Mutations
 from reversis.games.romestecq.hand import Hand
 from reversis.games.romestecq.marks import Marks
 

@@ -1,6 +1,6 @@
 """A mutant of the mutation check (:mod:`reversis.annotations.mutants`): one engine rule broken,
-and the table of what a game's mutants break (each game's module gives its own: reversis's is
-``mutants.REVERSIS``, Romestecq's ``reversis.games.romestecq.mutation``)."""
+and the table of what a game's mutants break (each game gives its own, ``game.mutations(rules)``:
+:mod:`reversis.games.reversis.mutation`, :mod:`reversis.games.romestecq.mutation`)."""
 
 from __future__ import annotations
 
