@@ -18,8 +18,9 @@ Results are kept per deal in ``--out`` (JSON, replaced atomically after every ch
 match run again resumes after its last deal kept, and more deals can be added later with a larger
 ``--deals``. The script prints, per match, the mean result per hand of the strong player and of the
 reference, their paired difference with its 95 % interval, the time per decision (median and
-slowest) and the machine's load. ``--speed`` times decisions only, at the budgets given, and keeps
-them under ``speed`` (run it under the engine as pure Python too: the site's engine is pure Python).
+slowest, in processor time) and the machine's load. ``--speed`` times decisions only, at the budgets
+given, and keeps them in ``--speed-out`` (``strength/speed.json``; run it under the engine as pure
+Python: the site's engine is pure Python).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from reversis.games import game_of
 
 REPO = Path(__file__).resolve().parents[1]
 OUT = REPO / "strength" / "strength.json"
+SPEED = REPO / "strength" / "speed.json"
 #: The deals of a match against cautious (the issue's number) and against random.
 DEALS = 500
 RANDOM_DEALS = 200
@@ -232,12 +234,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--speed", type=int, nargs="+", metavar="BUDGET", help="time decisions only, at these budgets")
     parser.add_argument("--speed-deals", type=int, default=2)
+    parser.add_argument("--speed-out", type=Path, default=SPEED, help="where --speed keeps its times")
     args = parser.parse_args(argv)
-    data = load(args.out)
     print(f"{engine()}; {load_line()}; {shlex.join(sys.argv)}", file=sys.stderr)
     if args.speed:
-        speed(data, args)
+        args.out = args.speed_out
+        speed(load(args.out), args)
         return 0
+    data = load(args.out)
     for ruleset in args.ruleset:
         for against in args.against:
             deals = args.random_deals if against == "random" else args.deals
