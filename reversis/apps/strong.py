@@ -118,7 +118,7 @@ def seeded(game: Game, rules: Ruleset, player: Policy) -> Callable[[int, int], P
         rng = random.Random(seed + i)
         while state.to_act() is not None:
             state.apply(player(state, rng))
-        finished: PlayedHand = game.finished(state)  # type: ignore[attr-defined]
+        finished: PlayedHand = game.finished(state)
         return finished
 
     return play
@@ -126,7 +126,7 @@ def seeded(game: Game, rules: Ruleset, player: Policy) -> Callable[[int, int], P
 
 def new_hand(game: Game, rules: Ruleset, *, dealer: int, seed: int) -> State:
     """The game's hand ``seed`` dealt by ``dealer``, to play move by move (``Game.new_hand``)."""
-    state: State = game.new_hand(rules, dealer=dealer, seed=seed)  # type: ignore[attr-defined]
+    state: State = game.new_hand(rules, dealer=dealer, seed=seed)
     return state
 
 

@@ -12,29 +12,22 @@ import pytest
 from reversis.apps.strong import MAX_BUDGET, Strong, check_bot, check_budget, decide, new_hand
 from reversis.core.errors import ReversisError
 from reversis.core.moves import Action, State
-from reversis.core.ruleset import load_ruleset
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.games import game_of
 
-#: The rulesets whose hands are played move by move.
-RULESETS = [rid for rid in ("encyclopedie-1765", "revesino", "espagnolette-19c", "romestecq")]
+RULESETS = ruleset_ids()
 
 
 def _state(ruleset: str, seed: int) -> State:
     rules = load_ruleset(ruleset)
-    game = game_of(rules)
-    if not hasattr(game, "new_hand"):
-        pytest.skip(f"the game of {ruleset} is not yet played move by move")
-    try:
-        return new_hand(game, rules, dealer=seed % int(rules["players"]), seed=seed)
-    except NotImplementedError:
-        pytest.skip(f"the game of {ruleset} is not yet played move by move")
+    return new_hand(game_of(rules), rules, dealer=seed % int(rules["players"]), seed=seed)
 
 
 def _play(ruleset: str, seed: int, strong_seat: int) -> list[Action]:
     """A hand with the strong player (8 playouts a decision) in one seat and cautious in the others;
     every action is applied, so that an illegal one fails."""
     state = _state(ruleset, seed)
-    cautious = game_of(state.rules).policy("cautious")  # type: ignore[attr-defined]
+    cautious = game_of(state.rules).policy("cautious")
     strong = Strong(budget=8)
     rng = random.Random(seed)
     while (seat := state.to_act()) is not None:
@@ -81,7 +74,7 @@ def _hidden_shuffled(state: State, ruleset: str, seed: int) -> State:
     assert me is not None and not state.history()
     holdings = {s: list(state.knows(s).holding) for s in range(state.players)}
     held = {c for cards in holdings.values() for c in cards}
-    talon = [c for c in game.pack(rules) if c not in held]  # type: ignore[attr-defined]
+    talon = [c for c in game.pack(rules) if c not in held]
     places: dict[object, list[Any]] = {s: cards for s, cards in holdings.items() if s != me}
     if talon:
         places["talon"] = talon
@@ -90,7 +83,7 @@ def _hidden_shuffled(state: State, ruleset: str, seed: int) -> State:
     deal: dict[object, list[Any]] = {me: holdings[me]}
     for place, cards in places.items():
         deal[place], hidden = hidden[: len(cards)], hidden[len(cards) :]
-    other: State = game.new_hand(rules, dealer=state.dealer, deal=deal)  # type: ignore[attr-defined]
+    other: State = game.new_hand(rules, dealer=state.dealer, deal=deal)
     assert other.to_act() == me and other.knows(me).holding == state.knows(me).holding
     assert any(other.knows(s).holding != state.knows(s).holding for s in range(state.players) if s != me)
     return other
@@ -111,7 +104,7 @@ def test_it_places_the_quinola_on_a_trick_of_another_suit() -> None:
     """Hand 1 of the Encyclopédie's rules played by cautious players: at the 27th card the eldest
     hand, void in the suit led, may throw the quinola (which pays him) or one of four other cards."""
     state = _state("encyclopedie-1765", 1)
-    cautious = game_of(state.rules).policy("cautious")  # type: ignore[attr-defined]
+    cautious = game_of(state.rules).policy("cautious")
     rng = random.Random(1)
     while sum(a.kind == "play" for a in state.history()) < 26:
         state.apply(cautious(state, rng))
