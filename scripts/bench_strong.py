@@ -168,8 +168,15 @@ def report(match: dict[str, Any]) -> None:
         f"{match['ruleset']}: strong (budget {match['budget']}) against {match['against']}, {s['deals']} deals: "
         f"strong {s['hero']['mean']:+.3f} {s['hero']['interval']}, {reference} {s['reference']['mean']:+.3f} "
         f"{s['reference']['interval']} per hand; difference {s['difference']['mean']:+.3f} "
-        f"{s['difference']['interval']} ({s['verdict']}); decision median {s['median_ms']:.1f} ms, slowest "
-        f"{s['slowest_ms']:.0f} ms over {s['decisions']} decisions; {load_line()}"
+        f"{s['difference']['interval']} ({s['verdict']}); "
+        + (
+            f"decision median {s['median_ms']:.1f} ms, slowest {s['slowest_ms']:.0f} ms "
+            f"over {s['decisions']} decisions; "
+            if s["decisions"]
+            else f"his hands those of the match against cautious, IS-MCTS {match.get('openspiel_simulations')} "
+            "simulations a decision; "
+        )
+        + load_line()
     )
 
 
