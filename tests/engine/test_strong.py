@@ -167,3 +167,21 @@ def test_simulate_and_compare_take_the_strong_bot_and_its_budget() -> None:
     assert data["budget"] == 3 and command(comparison, hands=1, seed=0, bot="strong", budget=3).endswith(
         "--bot strong --budget 3 --json"
     )
+
+
+def test_play_a_hand_seats_the_strong_player_and_refuses_a_bot_or_budget_it_cannot_take() -> None:
+    import json
+
+    from reversis.apps.table import Table, table_json
+
+    table = Table.open("revesino", seed=3, bot="strong", budget=4)
+    assert "strong player" in table.view()["opponents"]
+    while not table.done:
+        table.act(table.offers()[-1])
+    assert "bot: strong\nbudget: 4\n" in table.saved()
+    for asked, refused in (
+        ({"bot": "strnog"}, "did you mean 'strong'?"),
+        ({"bot": "strong", "budget": 0}, "1 to 100,000"),
+    ):
+        answer = json.loads(table_json(json.dumps({"op": "open", "ruleset": "revesino", **asked})))
+        assert refused in answer["error"] and "\n" not in answer["error"]
