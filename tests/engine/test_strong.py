@@ -185,3 +185,26 @@ def test_play_a_hand_seats_the_strong_player_and_refuses_a_bot_or_budget_it_cann
     ):
         answer = json.loads(table_json(json.dumps({"op": "open", "ruleset": "revesino", **asked})))
         assert refused in answer["error"] and "\n" not in answer["error"]
+
+
+@pytest.mark.parametrize("ruleset", ["revesino", "espagnolette-19c"])
+def test_a_hand_under_way_resumed_from_its_events_has_the_same_moves_and_turn(ruleset: str) -> None:
+    """What a scenario's strong bot and the table search from (reversis.games.reversis.moves.resumed)."""
+    from reversis.games.reversis.moves import ReversisState, resumed
+
+    state = _state(ruleset, 7)
+    assert isinstance(state, ReversisState)
+    policy = game_of(state.rules).policy("random")
+    rng = random.Random(7)
+    checked = 0
+    while state.to_act() is not None:
+        asking = state.legal_actions()[-1].kind == "pass"
+        if not asking:
+            again = resumed(state.hand, asked=True, copy=True)
+            assert list(again.history()) == [a for a in state.history() if a.kind != "pass"]
+            assert again.to_act() == state.to_act() and again.legal_actions() == state.legal_actions()
+            mine = state.to_act()
+            assert mine is not None and again.knows(mine).voids == state.knows(mine).voids
+            checked += 1
+        state.apply(policy(state, rng))
+    assert checked > 40
