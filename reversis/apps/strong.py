@@ -152,7 +152,7 @@ def decide(
                 return legal[_best(alive, totals)[0]]
             try:
                 spent += _try(state, seat, rng, [legal[i] for i in alive], alive, totals, rollout)
-            except NoDeal:  # the game found no deal to agree with what he knows: skipped, thrice at most
+            except NoDeal:  # no deal found to agree with what he knows: skipped, thrice at most
                 failed += 1
                 if failed >= MAX_FAILED:
                     return legal[_best(alive, totals)[0]]
@@ -172,6 +172,9 @@ def _try(
     """One deal drawn from what ``seat`` knows, each action tried on it and the hand played out with
     the same draws; each result added to its action's total. The playouts made."""
     deal = state.resample(seat, rng)
+    if deal.to_act() != seat or not {a.code for a in actions} <= {a.code for a in deal.legal_actions()}:
+        # a deal that does not agree with what he knows after all (its hand ended at the deal, say)
+        raise NoDeal("a resampled deal that does not agree with the hand")
     draws = rng.getrandbits(32)
     for n, (action, slot) in enumerate(zip(actions, slots, strict=True)):
         world = deal if n == len(actions) - 1 else deal.copy()
