@@ -186,6 +186,7 @@ class Table:
         self._trick: list[tuple[int, Card]] = []  # the trick being played, as told
         self.last_trick: JsonObject | None = None  # the trick taken last, to be looked at again
         self._taken = [0] * self.players  # the tricks each seat has taken in this hand
+        self._score = [0] * self.players  # what the payments (or marks) told so far left each seat
         self._pool = self._pool_dealt  # (the hand dealt again to take a move back starts from it too)
         self._tell(self.at.news())
         self._advance()
@@ -338,9 +339,16 @@ class Table:
             self.last_trick = {"number": item.trick, "taker": self.who(item.seat), "cards": cards}
             self._trick = []
             self._taken[item.seat] += 1
-        elif item.kind == "payment" and (item.other == "pool" or item.seat is None):
-            self._pooled = True  # a payment to the pool (its payee) or from it (no paying seat)
-            self._pool += item.amount if item.other == "pool" else -item.amount
+        elif item.kind == "payment":
+            for seat, sign in ((item.seat, -1), (item.other, 1)):
+                if isinstance(seat, int):
+                    self._score[seat] += sign * item.amount
+            if item.other == "pool" or item.seat is None:
+                self._pooled = True  # a payment to the pool (its payee) or from it (no paying seat)
+                self._pool += item.amount if item.other == "pool" else -item.amount
+        elif item.kind == "marks" and isinstance(item.other, int):
+            for seat in self.at.side(item.other):  # the marks a side rubs out, each of its players'
+                self._score[seat] += item.amount
 
     def _party(self, party: int | str | None) -> str:
         if not isinstance(party, int):
@@ -479,11 +487,11 @@ class Table:
         return (seat - self.reader) % self.players
 
     def _seat(self, seat: int) -> JsonObject:
-        """One player at his place: his role, his cards left, his tricks, and his score so far in the
-        game's unit (what :meth:`State.returns` counts)."""
-        shown = self.at.seat(seat)
-        cards, tricks, unit = shown.cards, self._taken[seat], self.game.unit
-        score = f"{shown.score:+g}".replace("-", "−") if shown.score else "0"
+        """One player at his place: his role, his cards left, his tricks, and what the payments (or the
+        marks his side rubbed out) told so far left him, in the game's unit."""
+        cards, tricks, unit = self.at.seat(seat).cards, self._taken[seat], self.game.unit
+        value = self._score[seat]
+        score = f"{value:+d}".replace("-", "−") if value else "0"
         return {
             "place": self._place(seat),
             "who": self.who(seat),
@@ -491,7 +499,7 @@ class Table:
             "cards": cards,
             "cards_words": f"{cards} card{'s' * (cards != 1)} left",
             "tricks_words": f"{tricks} trick{'s' * (tricks != 1)} taken",
-            "score_words": f"{score} {unit if abs(shown.score) != 1 else unit.removesuffix('s')} so far",
+            "score_words": f"{score} {unit if abs(value) != 1 else unit.removesuffix('s')} so far",
             "turn": seat == self.at.to_act(),
             "dealer": seat == self.dealer,
         }

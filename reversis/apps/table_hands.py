@@ -74,11 +74,9 @@ def _action_of(offer: Offer, seat: int, card: Card | None) -> Action:
 
 @dataclass(frozen=True)
 class Seat:
-    """What the table shows of one seat: the cards left in the hand, and what the hand has left him so
-    far, as the game counts it (:meth:`reversis.core.moves.State.returns`)."""
+    """What the table shows of one seat that only the hand knows: the cards left in it (their backs)."""
 
     cards: int
-    score: float
 
 
 def _order(action: Action) -> tuple[bool, int, bool]:
@@ -129,8 +127,8 @@ class AtTable:
         return None if self.done else self.state.to_act()
 
     def seat(self, seat: int) -> Seat:
-        """What the table shows of a seat: its cards left (their backs) and its score so far."""
-        return Seat(cards=len(self.state.knows(seat).holding), score=self.state.returns()[seat])
+        """What the table shows of a seat: its cards left (their backs)."""
+        return Seat(cards=len(self.state.knows(seat).holding))
 
     def holding(self) -> list[Card]:
         return sorted(self.state.knows(self.reader).holding)
