@@ -32,6 +32,13 @@ function fail(message) {
 // response itself goes to Pyodide untouched, so that the browser may keep the compiled WebAssembly
 // with its address for the next visit. A file whose bytes stop coming for STALL seconds fails.
 const plainFetch = self.fetch.bind(self);
+// A file refused while loading is said at once: Pyodide does not always pass the error on (a refused
+// pyodide.asm.wasm was only logged, "wasm instantiation failed!", and the loading never ended).
+let ready = false;
+function refused(message) {
+  if (!ready) fail(message);
+  return new Error(message);
+}
 async function count(body, alive) {
   const reader = body.getReader();
   for (;;) {
@@ -57,11 +64,11 @@ self.fetch = async (resource, init) => {
     response = await plainFetch(resource, init);
   } catch (error) {
     clearTimeout(timer);
-    throw new Error(`the file ${name} did not download (${error.message || error})`);
+    throw refused(`the file ${name} did not download (${error.message || error})`);
   }
   if (!response.ok) {
     clearTimeout(timer);
-    throw new Error(`the file ${name} did not download (HTTP ${response.status})`);
+    throw refused(`the file ${name} did not download (HTTP ${response.status})`);
   }
   if (response.body && manifest) {
     count(response.clone().body, alive)
@@ -88,8 +95,14 @@ async function step(what, work) {
   }
 }
 
+// What the page will ask first, if it says so before the engine is imported ({warm: "table"}).
+let warm = "";
+
 async function start() {
   started = performance.now();
+  // Pyodide asks for its WebAssembly only once its 1.2 MB of JavaScript is read: asked now, it is
+  // on its way meanwhile (Pyodide's own request then waits for it in the browser's cache)
+  plainFetch(new URL("pyodide/pyodide.asm.wasm", base)).then((r) => r.arrayBuffer(), () => null).catch(() => null);
   manifest = await step("reading the list of the engine's files", async () => {
     const answer = await fetch(new URL("manifest.json", base));
     return answer.json();
@@ -119,22 +132,30 @@ async function start() {
     }
   });
   phases.installed = seconds();
-  await step("importing the engine", async () => pyodide.runPython("import yaml, reversis.apps.web, reversis.apps.web_doctest"));
+  // the modules of what the page said it will ask (Play a hand: the table alone), the others when first asked
+  const wanted = warm === "table" ? "reversis.apps.table" : "reversis.apps.web, reversis.apps.web_doctest";
+  await step("importing the engine", async () => pyodide.runPython(`import yaml, ${wanted}`));
   phases.imported = seconds();
-  const play = pyodide.globals.get("reversis").apps.web.play_json;
-  const doctest = pyodide.globals.get("reversis").apps.web_doctest.run_doctest_json;
-  // "Play a hand": reversis.apps.table, imported when a page first asks for it
-  const table = (request) => {
-    pyodide.runPython("import reversis.apps.table");
-    return pyodide.globals.get("reversis").apps.table.table_json(request);
+  const module = (/** @type {string} */ name) => {
+    pyodide.runPython(`import reversis.apps.${name}`);
+    return pyodide.globals.get("reversis").apps[name];
   };
+  const play = (text, options) => module("web").play_json(text, options);
+  const doctest = (text) => module("web_doctest").run_doctest_json(text);
+  const table = (request) => module("table").table_json(request);
   return { play, doctest, table };
 }
+
+// whatever else goes wrong while loading, where Pyodide leaves it unhandled, is said too
+self.addEventListener("unhandledrejection", (event) => {
+  if (!ready) fail(`starting Python in the page failed: ${String(event.reason && event.reason.message ? event.reason.message : event.reason).split("\n")[0]}`);
+});
 
 self.postMessage({ started: true });
 const engine = start();
 engine.then(
   () => {
+    ready = true;
     if (!failed) {
       self.postMessage({ ready: { seconds: seconds(), phases } });
     }
@@ -143,6 +164,10 @@ engine.then(
 );
 
 self.onmessage = async (event) => {
+  if (event.data && event.data.warm) {
+    warm = String(event.data.warm);
+    return;
+  }
   const { id, op, text, options } = event.data;
   let functions;
   try {

@@ -82,12 +82,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
             "(and lose its title and narrative): give another file"
         )
     from reversis.apps.sitting import parse_option
+    from reversis.apps.strong import Strong
 
     options = dict(parse_option(text) for text in args.option or ())
-    scenario, hand = play_file(args.scenario, options=options)
+    scenario, hand = play_file(args.scenario, options=options, searcher=lambda budget: Strong(budget=budget))
     game = game_of(scenario.rules)
     if args.record:
-        data = game.record(hand, bot=scenario.bot, seed=scenario.seed)
+        data = game.record(hand, bot=scenario.bot, seed=scenario.seed, budget=getattr(scenario, "budget", None))
         try:
             Path(args.record).write_text(dump_record(data), encoding="utf-8")
         except OSError as exc:
@@ -122,12 +123,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     with Progress(total=args.hands) as progress:
         try:
             stats = simulate(
-                ruleset=args.ruleset, hands=args.hands, jobs=jobs, bot=args.bot, seed=args.seed, progress=progress
+                ruleset=args.ruleset,
+                hands=args.hands,
+                jobs=jobs,
+                bot=args.bot,
+                seed=args.seed,
+                progress=progress,
+                budget=args.budget,
             )
         except KeyError as exc:
             raise ReversisError(str(exc.args[0])) from None
         progress.done()
-        print(f"{args.ruleset}, bot {args.bot}, seed {args.seed}, {jobs} job{'' if jobs == 1 else 's'}")
+        bot = f"{args.bot} ({args.budget} playouts a decision)" if args.bot == "strong" else args.bot
+        print(f"{args.ruleset}, bot {bot}, seed {args.seed}, {jobs} job{'' if jobs == 1 else 's'}")
         for line in stats.lines():
             print(line)
     return 0
@@ -184,6 +192,7 @@ def _cmd_sitting(args: argparse.Namespace) -> int:
         "--bot": args.bot,
         "--first-dealer": args.first_dealer,
         "--option": args.option,
+        "--budget": args.budget,
     }
     if args.sitting is not None:
         given = [flag for flag, value in flags.items() if value is not None]
@@ -207,6 +216,7 @@ def _cmd_sitting(args: argparse.Namespace) -> int:
             bot=args.bot or "cautious",
             first_dealer=args.first_dealer,
             options=args.option or (),
+            budget=args.budget,
         )
     with Progress(total=sitting.hands) as progress:
         hands = play_sitting(sitting, progress=progress)
@@ -299,8 +309,8 @@ def _whole(low: int, high: int | None = None) -> Any:
 
 def _parser() -> argparse.ArgumentParser:
     from reversis import __version__
+    from reversis.apps.strong import BOTS
     from reversis.core.ruleset import ruleset_ids
-    from reversis.games.reversis.bots import BOTS
 
     rulesets = ruleset_ids()
     only = rulesets[0] if len(rulesets) == 1 else None
@@ -387,8 +397,20 @@ def _add_simulate(
         help=f"worker processes, 0 to {MAX_JOBS}; 0 is one per core",
     )
     sim.add_argument("--bot", choices=bots, default="cautious", help="the bot that plays every seat")
+    _add_budget(sim)
     sim.add_argument("--seed", type=_whole(0), default=0, help="hand i is dealt from seed + i")
     sim.set_defaults(run=_cmd_simulate)
+
+
+def _add_budget(parser: argparse.ArgumentParser) -> None:
+    from reversis.apps.strong import DEFAULT_BUDGET, MAX_BUDGET
+
+    parser.add_argument(
+        "--budget",
+        type=_whole(1, MAX_BUDGET),
+        default=DEFAULT_BUDGET,
+        help=f"the strong bot's playouts a decision, 1 to {MAX_BUDGET}",
+    )
 
 
 def _add_sitting(
@@ -418,6 +440,13 @@ def _add_sitting(
     )
     sitting.add_argument("--seed", type=_whole(0), help="hand i is dealt from seed + i, without a file (default 0)")
     sitting.add_argument("--bot", choices=bots, help="the bot that plays every seat, without a file (default cautious)")
+    from reversis.apps.strong import DEFAULT_BUDGET, MAX_BUDGET
+
+    sitting.add_argument(
+        "--budget",
+        type=_whole(1, MAX_BUDGET),
+        help=f"the strong bot's playouts a decision, 1 to {MAX_BUDGET}, without a file (default {DEFAULT_BUDGET})",
+    )
     sitting.add_argument(
         "--first-dealer", type=_whole(0), help="the seat that deals the first hand, without a file (default 0)"
     )

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reversis.apps.simulate import chunks, run_chunks
+from reversis.apps.strong import DEFAULT_BUDGET, Strong, seeded
 from reversis.core.ruleset import Ruleset, load_ruleset
 from reversis.games import game_of
 
@@ -165,22 +166,24 @@ def wilson(k: int, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _players(rules: Ruleset, bot: str) -> Callable[[int, int], Any]:
-    return game_of(rules).seeded(rules, bot)
+def _players(rules: Ruleset, bot: str, budget: int) -> Callable[[int, int], Any]:
+    """The player of hand ``i`` from ``seed``: the game's own bot, or the strong player."""
+    game = game_of(rules)
+    return seeded(game, rules, Strong(budget=budget)) if bot == "strong" else game.seeded(rules, bot)
 
 
-Work = tuple[str, tuple[dict[str, Any], ...], tuple[tuple[int, ...], ...], str, int, int, int]
+Work = tuple[str, tuple[dict[str, Any], ...], tuple[tuple[int, ...], ...], str, int, int, int, int]
 
 
 def _chunk(args: Work) -> list[Tally]:
     """Hands ``start`` to ``stop`` under every distinct reading, tallied per comparison."""
-    ruleset, readings, groups, bot, seed, start, stop = args
+    ruleset, readings, groups, bot, seed, start, stop, budget = args
     base = load_ruleset(ruleset)
     games = [base.with_options(options) for options in readings]
     game = game_of(base)
     outcome: Callable[[Any], tuple[list[int], set[str]]] = game.outcome
     labels = [game.outcome_labels(rules) for rules in games]
-    players = [_players(rules, bot) for rules in games]
+    players = [_players(rules, bot, budget) for rules in games]
     tallies = [Tally.empty([labels[r] for r in group]) for group in groups]
     for i in range(start, stop):
         outcomes = [outcome(play(seed, i)) for play in players]
@@ -197,11 +200,13 @@ def measure(
     bot: str = "cautious",
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    budget: int = DEFAULT_BUDGET,
 ) -> list[Tally]:
     """The tally of each comparison (all of one ruleset) over hands ``0 … hands-1`` from ``seed``.
 
     A reading shared by several comparisons (the ruleset's defaults, most often) is played once.
     ``progress`` is called with the number of hands each chunk played, every reading counted.
+    ``budget`` is the strong player's playouts a decision, where ``bot`` is ``strong``.
     """
     if len({c.ruleset for c in comparisons}) != 1:
         raise ValueError("the comparisons of one measure are of one ruleset")
@@ -227,7 +232,7 @@ def measure(
         if progress:
             progress(tallies[0].hands * len(keyed))
 
-    work = ((ruleset, keyed, tuple(groups), bot, seed, a, b) for a, b in chunks(hands, jobs))
+    work = ((ruleset, keyed, tuple(groups), bot, seed, a, b, budget) for a, b in chunks(hands, jobs))
     run_chunks(_chunk, work, jobs=jobs, collect=collect)
     return totals
 

@@ -15,9 +15,11 @@ as a discard, without its card), which :mod:`reversis.apps.table` puts into word
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from reversis.apps.strong import DEFAULT_BUDGET
+from reversis.apps.strong import policy as player
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, ScenarioError
 from reversis.core.game import Game, PlayedHand
@@ -25,7 +27,7 @@ from reversis.core.moves import Action, Happened, State
 from reversis.core.roles import ROLES
 from reversis.core.ruleset import Ruleset
 
-__all__ = ["AtTable", "Item", "check_seat", "offer_of"]
+__all__ = ["AtTable", "Item", "Seat", "check_seat", "offer_of"]
 
 #: What happened, as the table tells it.
 Item = Happened
@@ -70,6 +72,13 @@ def _action_of(offer: Offer, seat: int, card: Card | None) -> Action:
     raise IllegalAction(f"{do!r} is no move of this game", rule="play")
 
 
+@dataclass(frozen=True)
+class Seat:
+    """What the table shows of one seat that only the hand knows: the cards left in it (their backs)."""
+
+    cards: int
+
+
 def _order(action: Action) -> tuple[bool, int, bool]:
     """The order of the page's buttons: by card, a card with its call first; then the moves of no card."""
     return action.card is None, action.card or 0, not action.name
@@ -88,10 +97,12 @@ class AtTable:
         rng: random.Random,
         bot: str,
         before: State | None,
+        budget: int = DEFAULT_BUDGET,
     ):
         self.game, self.rules = game, rules
         self.state = game.deal_next(rules, dealer=dealer, rng=rng, before=before)
-        self.reader, self.rng, self.choose = reader, rng, game.policy(bot)
+        # the game's own bot, or the strong player with his budget of playouts a decision
+        self.reader, self.rng, self.choose = reader, rng, player(bot, game.policy, budget=budget)
         self._news: list[Happened] = self.state.opening()
 
     @property
@@ -110,6 +121,14 @@ class AtTable:
 
     def side(self, side: int) -> list[int]:
         return list(self.game.sides(self.rules)[side])
+
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (None once the hand is over)."""
+        return None if self.done else self.state.to_act()
+
+    def seat(self, seat: int) -> Seat:
+        """What the table shows of a seat: its cards left (their backs)."""
+        return Seat(cards=len(self.state.knows(seat).holding))
 
     def holding(self) -> list[Card]:
         return sorted(self.state.knows(self.reader).holding)

@@ -12,7 +12,7 @@ default number of players and of hands in a sitting, its bots, and these steps:
 - :meth:`Game.result`, :meth:`Game.record`, :meth:`Game.account`: the JSON result, the complete
   scenario that replays the hand, the readable account;
 - :meth:`Game.outcome`, :meth:`Game.outcome_labels`: what ``reversis compare`` measures of a hand;
-- :meth:`Game.stats`, :meth:`Game.simulate_chunk`: the counts of ``reversis simulate``;
+- :meth:`Game.stats`, :meth:`Game.simulate_chunk`, :meth:`Game.tally`: the counts of ``reversis simulate``;
 - :meth:`Game.sitting`, :meth:`Game.replayed`: a sitting of many hands, dealt or recorded;
 - :meth:`Game.new_hand`, :meth:`Game.action_count`, :meth:`Game.policy`, :meth:`Game.finished`: a hand
   played move by move (:mod:`reversis.core.moves`), the size of its action space, a bot choosing a
@@ -31,12 +31,12 @@ A game's hand and scenario are its own classes; here they are seen through what 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from reversis.core.cards import Card
-from reversis.core.moves import Action, Happened, State
+from reversis.core.moves import Action, Happened, Searcher, State
 from reversis.core.mutant import Mutations
 from reversis.core.roles import role
 from reversis.core.ruleset import Ruleset
@@ -110,7 +110,9 @@ class Sitting(Protocol):
     @property
     def bot(self) -> str: ...
     def with_records(self, records: Sequence[tuple[Scenario, int]]) -> Sitting: ...
-    def play(self, *, progress: Callable[[int], None] | None = None) -> Sequence[PlayedHand]: ...
+    def play(
+        self, *, progress: Callable[[int], None] | None = None, searcher: Searcher | None = None
+    ) -> Sequence[PlayedHand]: ...
     def table(self, hands: Sequence[PlayedHand]) -> str: ...
     def as_json(self, hands: Sequence[PlayedHand]) -> JsonObject: ...
     def dump(self, hands: Sequence[PlayedHand]) -> str: ...
@@ -192,10 +194,16 @@ class Game(Protocol):
     def parse(self, data: object, *, lines: dict[str, int], source: str, rules: Ruleset | None) -> Scenario:
         """A scenario's fields checked (``rules``: its ruleset, None where it names no known one)."""
 
-    def run(self, scenario: Scenario) -> PlayedHand: ...
+    def run(self, scenario: Scenario, *, searcher: Searcher | None = None) -> PlayedHand:
+        """The scenario played to its end; ``searcher`` makes the searching bot (the strong player)
+        that plays what it leaves open where its ``bot`` is one (``reversis.core.moves.SEARCHING_BOTS``)."""
+
     def seeded(self, rules: Ruleset, bot: str) -> Callable[[int, int], PlayedHand]: ...
     def result(self, hand: PlayedHand) -> JsonObject: ...
-    def record(self, hand: PlayedHand, *, bot: str, seed: int) -> JsonObject: ...
+    def record(self, hand: PlayedHand, *, bot: str, seed: int, budget: int | None = None) -> JsonObject:
+        """The complete scenario that replays the hand, naming the bot, its seed and, for a searching
+        bot (the strong player), its ``budget`` of playouts a decision."""
+
     def account(self, hand: PlayedHand, scenario: Scenario) -> str: ...
     def outcome(self, hand: PlayedHand) -> tuple[list[int], set[str]]: ...
     def outcome_labels(self, rules: Ruleset) -> list[str]: ...
@@ -204,6 +212,10 @@ class Game(Protocol):
 
     def stats(self) -> Stats: ...
     def simulate_chunk(self, chunk: Chunk) -> Stats: ...
+    def tally(self, rules: Ruleset, hands: Iterable[PlayedHand]) -> Stats:
+        """What happened in finished hands, counted as ``simulate_chunk`` counts the hands it plays
+        (the hands of a player that is not the game's own, such as the strong player)."""
+
     def sitting(
         self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset
     ) -> Sitting: ...
@@ -290,11 +302,13 @@ class SittingsAndCounts(Generic[StatsT, SittingT]):
         *,
         stats: Callable[[], StatsT],
         simulate_chunk: Callable[[Chunk], StatsT],
+        tally: Callable[[Ruleset, Iterable[Any]], StatsT],
         sitting: SittingClass[SittingT],
         parse_sitting: SittingParser[SittingT],
     ) -> None:
         self._stats = stats
         self._simulate_chunk = simulate_chunk
+        self._tally = tally
         self._sitting = sitting
         self._parse_sitting = parse_sitting
 
@@ -303,6 +317,9 @@ class SittingsAndCounts(Generic[StatsT, SittingT]):
 
     def simulate_chunk(self, chunk: Chunk) -> StatsT:
         return self._simulate_chunk(chunk)
+
+    def tally(self, rules: Ruleset, hands: Iterable[PlayedHand]) -> StatsT:
+        return self._tally(rules, hands)
 
     def sitting(
         self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, RulesetError, ScenarioError
 from reversis.core.game import Chunk, Description, JsonObject, PlayedHand, Scenario, describe, own
-from reversis.core.moves import Action, Happened, State
+from reversis.core.moves import DEFAULT_BUDGET, MAX_BUDGET, SEARCHING_BOTS, Action, Happened, Policy, Searcher, State
 from reversis.core.mutant import Mutations
 from reversis.core.roles import role
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset
@@ -35,8 +35,8 @@ from reversis.core.scenario import Fields, dump_record, whole
 
 __all__ = ["PlainGame", "PlainScenario", "PlainSitting", "PlainState", "PlainStats"]
 
-FIELDS = ("ruleset", "options", "dealer", "hands", "moves", "bot", "seed")
-SITTING_FIELDS = ("ruleset", "options", "first_dealer", "hands", "seed", "bot")
+FIELDS = ("ruleset", "options", "dealer", "hands", "moves", "bot", "budget", "seed")
+SITTING_FIELDS = ("ruleset", "options", "first_dealer", "hands", "seed", "bot", "budget")
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,8 @@ class PlainScenario:
     moves: tuple[int, ...]
     bot: str
     seed: int
+    #: the playouts a decision of a searching bot (the strong player)
+    budget: int = DEFAULT_BUDGET
 
 
 class PlainState(State, Protocol):
@@ -127,8 +129,8 @@ class PlainGame(ABC):
     def seats(self, rules: Ruleset) -> int:
         return int(rules["players"]) if "players" in rules else self.players
 
-    def _finish(self, state: State, bot: str, rng: random.Random) -> PlainState:
-        choose = self.policy(bot)
+    def _finish(self, state: State, bot: str, rng: random.Random, searching: Policy | None = None) -> PlainState:
+        choose = searching or self.policy(bot)
         while not state.over():
             state.apply(choose(state, rng))
         return self._own(state)
@@ -167,9 +169,18 @@ class PlainGame(ABC):
         moves = data.get("moves", [])
         if not isinstance(moves, list) or not all(whole(m) for m in moves):
             raise f.fail("moves", "expected a list of action codes (whole numbers)")
-        return PlainScenario(source, rules, dealer, hands, tuple(moves), f.bot(self.bots), f.whole("seed", 0))
+        bot = f.bot((*self.bots, *SEARCHING_BOTS))
+        return PlainScenario(source, rules, dealer, hands, tuple(moves), bot, f.whole("seed", 0), f.budget(bot))
 
-    def run(self, scenario: Scenario) -> PlainState:
+    def _searching(self, bot: str, budget: int, searcher: Searcher | None) -> Policy | None:
+        """The searching bot (the strong player) that plays what is left open, if ``bot`` is one."""
+        if bot not in SEARCHING_BOTS:
+            return None
+        if searcher is None:
+            raise ScenarioError(f"the bot {bot} is not offered here")
+        return searcher(budget)
+
+    def run(self, scenario: Scenario, *, searcher: Searcher | None = None) -> PlainState:
         given = own(PlainScenario, scenario, self.name)
         state = self.new_hand(given.rules, dealer=given.dealer, seed=given.seed, deal=given.hands)
         for k, code in enumerate(given.moves):
@@ -177,7 +188,10 @@ class PlainGame(ABC):
                 state.apply(code)
             except IllegalAction as exc:
                 raise ScenarioError(f"{given.source}: moves[{k}]: {exc} (rule {exc.rule})") from None
-        return self._finish(state, given.bot, random.Random(given.seed))
+        if state.over():
+            return self._own(state)
+        searching = self._searching(given.bot, given.budget, searcher)
+        return self._finish(state, given.bot, random.Random(given.seed), searching)
 
     def seeded(self, rules: Ruleset, bot: str) -> Callable[[int, int], PlainState]:
         n = self.seats(rules)
@@ -195,7 +209,7 @@ class PlainGame(ABC):
             "happened": [_happened(h) for h in played.happened],
         }
 
-    def record(self, hand: PlayedHand, *, bot: str, seed: int) -> JsonObject:
+    def record(self, hand: PlayedHand, *, bot: str, seed: int, budget: int | None = None) -> JsonObject:
         played = self._own(hand)
         name = played.rules.pack.name
         out: JsonObject = {"ruleset": played.rules.id}
@@ -204,7 +218,8 @@ class PlainGame(ABC):
         out["dealer"] = played.dealer
         out["hands"] = {s: [name(c) for c in cards] for s, cards in played.dealt.items()}
         out["moves"] = [a.code for a in played.history()]
-        return {**out, "bot": bot, "seed": seed}
+        searching = {"budget": budget} if budget is not None and bot in SEARCHING_BOTS else {}
+        return {**out, "bot": bot, **searching, "seed": seed}
 
     def describe(self, hand: PlayedHand) -> Description:
         played = self._own(hand)
@@ -242,9 +257,12 @@ class PlainGame(ABC):
         ruleset, bot, seed, start, stop = chunk
         rules = load_ruleset(ruleset)
         play = self.seeded(rules, bot)
+        return self.tally(rules, (play(seed, i) for i in range(start, stop)))
+
+    def tally(self, rules: Ruleset, hands: Iterable[PlayedHand]) -> PlainStats:
         stats = PlainStats()
-        for i in range(start, stop):
-            returns, fired = self.outcome(play(seed, i))
+        for hand in hands:
+            returns, fired = self.outcome(hand)
             stats.add(PlainStats(1, [float(r) for r in returns], dict.fromkeys(fired, 1)))
         return stats
 
@@ -285,9 +303,17 @@ class PlainGame(ABC):
         if values["first_dealer"] >= self.seats(rules):
             raise fail("first_dealer", f"{values['first_dealer']} is not a seat (0..{self.seats(rules) - 1})")
         bot = fields.get("bot", "cautious" if "cautious" in self.bots else self.bots[0])
-        if bot not in self.bots:
-            raise fail("bot", f"unknown bot {bot!r} (known: {', '.join(sorted(self.bots))})")
-        return PlainSitting(self, source, rules, values["hands"], values["seed"], str(bot), values["first_dealer"])
+        known = sorted((*self.bots, *SEARCHING_BOTS))
+        if bot not in known:
+            raise fail("bot", f"unknown bot {bot!r} (known: {', '.join(known)})")
+        budget = fields.get("budget", DEFAULT_BUDGET)
+        if not whole(budget, low=1) or budget > MAX_BUDGET or ("budget" in fields and bot not in SEARCHING_BOTS):
+            raise fail(
+                "budget", f"{budget!r} is not allowed: the strong bot's playouts a decision, 1 to {MAX_BUDGET:,}"
+            )
+        return PlainSitting(
+            self, source, rules, values["hands"], values["seed"], str(bot), values["first_dealer"], budget=budget
+        )
 
     def replayed(self, *, source: str, first: Scenario, hands: int) -> PlainSitting:
         return PlainSitting(self, source, first.rules, hands, first.seed, first.bot, first.dealer)
@@ -305,19 +331,23 @@ class PlainSitting:
     bot: str
     first_dealer: int = 0
     records: tuple[tuple[Scenario, int], ...] = ()
+    budget: int = DEFAULT_BUDGET
 
     def with_records(self, records: Sequence[tuple[Scenario, int]]) -> PlainSitting:
         return replace(self, records=tuple(records))
 
-    def play(self, *, progress: Callable[[int], None] | None = None) -> list[PlainState]:
+    def play(
+        self, *, progress: Callable[[int], None] | None = None, searcher: Searcher | None = None
+    ) -> list[PlainState]:
         n = self.game.seats(self.rules)
+        searching = None if self.records else self.game._searching(self.bot, self.budget, searcher)
         out = []
         for i in range(self.hands):
             if self.records:
-                out.append(self.game.run(self.records[i][0]))
+                out.append(self.game.run(self.records[i][0], searcher=searcher))
             else:
                 state = self.game.new_hand(self.rules, dealer=(self.first_dealer + i) % n, seed=self.seed + i)
-                out.append(self.game._finish(state, self.bot, random.Random(self.seed + i)))
+                out.append(self.game._finish(state, self.bot, random.Random(self.seed + i), searching))
             if progress:
                 progress(1)
         return out
@@ -340,7 +370,8 @@ class PlainSitting:
 
     def dump(self, hands: Sequence[PlayedHand]) -> str:
         return "".join(
-            f"--- # hand {i}\n" + dump_record(self.game.record(hand, bot=self.bot, seed=self.seed + i - 1))
+            f"--- # hand {i}\n"
+            + dump_record(self.game.record(hand, bot=self.bot, seed=self.seed + i - 1, budget=self.budget))
             for i, hand in enumerate(hands, start=1)
         )
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
-from reversis.apps.table import rule_words
+from reversis.apps.table import Table, TableError, rule_words
 from reversis.core.roles import role
 from reversis.core.ruleset import Ruleset
 
@@ -66,6 +66,26 @@ def words_json(site: Site, rules: Ruleset) -> bytes:
     return json.dumps(words, ensure_ascii=False, sort_keys=True).encode("utf-8")
 
 
+#: The players the reader may sit with, in words, in the order offered (the first the default).
+OPPONENTS = {
+    "cautious": "The cautious player (plays safe: the default)",
+    "random": "The random player (any card the rules allow)",
+    "strong": "The strong player (weighs each move over imagined deals; slower)",
+}
+
+
+def opponents(rules: Ruleset) -> list[dict[str, str]]:
+    """The players the table seats under ``rules``, each with its words: those a table opens with."""
+    out = []
+    for bot, words in OPPONENTS.items():
+        try:
+            Table.open(rules.id, bot=bot)
+        except TableError:
+            continue  # (a player that does not sit at a table of this game yet)
+        out.append({"bot": bot, "words": words})
+    return out
+
+
 def play_page(site: Site, rules: Ruleset, env: jinja2.Environment) -> str:
     players = rules.options["players"].domain
     most = max((players.as_data().get("choices") if players is not None else None) or [rules["players"]])
@@ -74,6 +94,7 @@ def play_page(site: Site, rules: Ruleset, env: jinja2.Environment) -> str:
         rules=rules,
         options=ambiguous_options(site, rules),
         places=places,
+        opponents=opponents(rules),
         source=next((s for s in site.sources if s.id == rules.source), None),
     )
 

@@ -17,6 +17,7 @@ import yaml
 jsonschema = pytest.importorskip("jsonschema")
 
 from reversis.core.errors import ScenarioError  # noqa: E402
+from reversis.core.moves import MAX_BUDGET, SEARCHING_BOTS  # noqa: E402
 from reversis.core.ruleset import load_ruleset, ruleset_ids  # noqa: E402
 from reversis.games import (  # noqa: E402
     game_of,
@@ -97,7 +98,7 @@ def test_the_romestecq_scenario_schema_knows_what_its_loader_reads() -> None:
     definition = _schema("scenario")["$defs"]["romestecq"]
     assert set(definition["properties"]) == set(romestecq_scenario.FIELDS)
     assert definition["additionalProperties"] is False
-    assert definition["properties"]["bot"]["enum"] == sorted(ROMESTECQ_BOTS)
+    assert definition["properties"]["bot"]["enum"] == sorted((*ROMESTECQ_BOTS, *SEARCHING_BOTS))
     faults = definition["properties"]["faults"]["items"]["properties"]["fault"]["enum"]
     assert faults == list(DEAL_FAULTS)
     assert set(_schema("scenario")["$defs"]["combination"]["enum"]) == set(NAMES) - {"virlicque"}
@@ -149,7 +150,8 @@ def test_the_scenario_schema_knows_every_field_the_loader_reads() -> None:
     schema = _schema("scenario")["$defs"]["reversis"]
     assert set(schema["properties"]) == _FIELDS
     assert schema["additionalProperties"] is False
-    assert schema["properties"]["bot"]["enum"] == sorted(BOTS)
+    assert schema["properties"]["bot"]["enum"] == sorted((*BOTS, *SEARCHING_BOTS))
+    assert schema["properties"]["budget"]["maximum"] == MAX_BUDGET
 
 
 @pytest.mark.parametrize("card", ["JH", "jh", "10H", "J♥", "♥J", "♥10", "SO", " TS "])

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from typing import Any
 
 import pytest
-import yaml
 
 from reversis.apps.table import Table, TableError, rule_words, table_json
-from reversis.apps.table_worked import worked
+from reversis.apps.table_worked import described
 from reversis.core.errors import IllegalAction
 from reversis.core.roles import role
 from reversis.core.ruleset import load_ruleset, ruleset_ids
@@ -60,44 +61,36 @@ def test_a_hand_played_at_the_table_replays_from_its_saved_scenario(ruleset: str
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_a_finished_hand_told_as_a_worked_example_is_its_result(ruleset: str) -> None:
-    """The words of "Open as a worked example": every card of the tricks once, in the replay's order;
-    every entry of the ledger once, at the card that made it or before the first; the players by
-    their place in the hand (the reader not the dealer: a wrong naming shows)."""
+def test_a_finished_hand_is_told_from_its_games_description(ruleset: str) -> None:
+    """The end of a hand, from ``Game.describe``: every card of the tricks once, in order, each a
+    step; every entry of the ledger once, with its rule's English name; what the hand left each
+    player as the description's returns, the reader first; the players by their place in the hand
+    (the reader not the dealer: a wrong naming shows), no seat number anywhere."""
     rules = load_ruleset(ruleset)
     for seed in range(12):
         table = Table.open(ruleset, seed=seed, place=1 + seed % (rules["players"] - 1))
         _play_out(table, random.Random(seed))
-        told, result = worked(table), table.result()
+        told, result = described(table), table.result()
         n = table.players
         played = [
             (role((t["leader"] + j) % n, dealer=0, players=n), c)
             for t in result["tricks"]
             for j, c in enumerate(t["cards"])
         ]
-        assert [(s["who"], s["card"]["card"]) for s in told["steps"]] == played, (ruleset, seed)
-        assert [t["winner"] for t in told["tricks"]] == [
-            role(t["winner"], dealer=0, players=n) for t in result["tricks"]
+        shown = [
+            (s["text"].split(" plays ")[0].removesuffix(" (you)").lower(), s["card"]["card"]) for s in told["steps"]
         ]
-        assert told["before"] + [e for s in told["steps"] for e in s["entries"]] == list(
-            range(1, len(result["ledger"]) + 1)
-        )
-        entries = told["marks"] if told["unit"] == "marks" else told["payments"]
-        for shown, entry in zip(entries, result["ledger"], strict=True):
-            assert shown["rule"] == entry["rule"] and shown["name"] == rules.rule_name(entry["rule"])
-            if "payer" in entry:
-                payer = "the pool" if entry["payer"] == "pool" else role(entry["payer"], dealer=0, players=n)
-                assert (shown["payer"], shown["amount"]) == (payer, entry["amount"]), (ruleset, seed)
-            else:
-                assert shown["marks"] == entry["marks"], (ruleset, seed)
-        award = result.get("talon_award")
-        if award:
-            assert any(n.startswith("The talon (") and f"worth {award['value']}" in n for n in told["notes"])
-        assert sum(" counts his " in n for n in told["notes"]) == len(result.get("claims") or [])
-        dealt = yaml.safe_load(table.saved())["hands"]
-        assert {s["seat"]: sorted(c["card"] for c in s["cards"]) for s in told["deal"]} == {
-            seat: sorted(cards) for seat, cards in dealt.items()
-        }
+        assert shown == played, (ruleset, seed)
+        entries = told["before"] + [e for s in told["steps"] for e in s["after"]]
+        ruled = [e for e in entries if e["kind"] in ("payment", "marks")]
+        assert sorted((e["rule"], e["rule_name"]) for e in ruled) == sorted(
+            (e["rule"], rules.rule_name(e["rule"])) for e in result["ledger"]
+        ), (ruleset, seed)
+        returns = table.game.describe(table.finished_hand()).returns
+        order = sorted(range(n), key=lambda s: (s != table.reader, (s - 1) % n))
+        assert [r["value"] for r in told["results"]] == [returns[s] for s in order]
+        assert told["results"][0]["text"].startswith(f"{table.you.capitalize()} (you): ")
+        assert "seat" not in json.dumps(told), (ruleset, seed)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -151,8 +144,10 @@ def test_a_claim_not_due_is_refused_and_the_hand_stays() -> None:
     else:
         pytest.skip("no hand of 200 leaves the reader a combination whose calls he did not say")
     before = _frozen(table)
-    with pytest.raises(TableError, match=r"without having said its calls .*“Calling a combination” \(claim.calls\)"):
+    with pytest.raises(TableError, match=r"without having said its calls") as refused:
         table.act({"do": "claim", "combination": held[0]})
+    assert refused.value.rule == "claim.calls" and refused.value.why["rule_name"] == "Calling a combination"
+    assert "claim.calls" not in str(refused.value)
     assert _frozen(table) == before
 
 
@@ -163,19 +158,26 @@ def test_tampered_requests_are_refused_with_their_reason_and_change_nothing() ->
     not_held = next(c for c in ("AS", "KS", "QS", "JS", "AH") if c not in held)
     with pytest.raises(TableError, match=r"^Refused: .*does not hold|^Refused: .*discard"):
         table.act({"do": "exchange", "discard": not_held})
-    with pytest.raises(TableError, match=r"no play in the exchange phase\. That is the rule .* \(play.phase\)"):
+    phase = r"^Refused: you may not play the two of hearts: no play in the exchange phase\.$"
+    with pytest.raises(TableError, match=phase) as refused:
         table.act({"do": "play", "card": "2H"})
+    assert refused.value.rule == "play.phase" and refused.value.why["rule_name"]
+    with pytest.raises(TableError, match=r"^Refused: “shuffle” is not a move at this table"):
+        table.act({"do": "shuffle"})
     with pytest.raises(TableError, match=r"unknown card 'ZZ'"):
         table.act({"do": "play", "card": "ZZ"})
     assert _frozen(table) == before
     table.act({"do": "exchange", "discard": "5S"})
     before = _frozen(table)
-    with pytest.raises(
-        TableError,
-        match=r"^Refused: the eldest hand \(seat: 1\) does not hold .* “Playing a card one holds” \(play.hold\)",
-    ):
+    held_not = r"^Refused: you may not play the .* of .*: you do not hold the .*\.$"
+    with pytest.raises(TableError, match=held_not) as refused:
         table.act({"do": "play", "card": not_held})
+    # a refusal that no sentence of a source states says so, and cites none
+    assert refused.value.why["rule_name"] == "Playing a card one holds" and "quote" not in refused.value.why
+    assert refused.value.why["unstated"].startswith("No sentence of the sources states this refusal")
     assert _frozen(table) == before
+    # the hand goes on from where it was
+    assert table.act(table.offers()[0])
 
 
 def test_a_card_out_of_turn_is_refused() -> None:
@@ -195,9 +197,11 @@ def test_a_card_out_of_turn_is_refused() -> None:
     table = Table.open("encyclopedie-1765", seed=3)
     table.act({"do": "exchange", "discard": "5S"})
     table.at.reader = 2  # a request for another seat than the one to act, as a tampered page sends it
-    turn = r"the second hand \(seat: 2\) plays before his turn .*“Playing in turn” \(play.turn\)"
-    with pytest.raises(TableError, match=turn):
+    turn = r": the second hand plays before his turn \(the eldest hand \(you\) is to play\)\.$"
+    with pytest.raises(TableError, match=turn) as refused:
         table.act({"do": "play", "card": "2H"})
+    assert refused.value.rule == "play.turn" and refused.value.why["rule_name"] == "Playing in turn"
+    assert "seat" not in str(refused.value) and "play.turn" not in str(refused.value)
 
 
 def test_an_option_outside_its_domain_is_refused_in_one_sentence() -> None:
@@ -308,25 +312,53 @@ def test_the_page_requests() -> None:
     assert quoted and all(p["paragraph"].startswith("revesino") for p in quoted)
 
 
-def test_the_outcome_names_the_reader_first_and_adds_up() -> None:
+def test_what_the_hand_left_each_player_is_the_descriptions_returns_in_words() -> None:
     table = Table.open("espagnolette-19c", seed=8, place=2)
     _play_out(table, random.Random(8))
-    lines = table.view()["outcome"]
-    assert len(lines) == 4 and lines[0].startswith("The second hand (you) ")
-    balances = table.result()["balances"]
-    for seat, line in ((s, next(x for x in lines if x.startswith(table.who(s).capitalize()))) for s in range(4)):
-        amount = balances[seat]
-        assert (
-            (f"wins {amount} chip" in line)
-            if amount > 0
-            else (f"loses {-amount} chip" in line)
-            if amount < 0
-            else "neither" in line
-        )
+    told = table.view()["told"]
+    lines = [r["text"] for r in told["results"]]
+    assert len(lines) == 4 and lines[0].startswith("The second hand (you): ")
+    assert told["unit"] == "chips" and told["meaning"] == table.game.returns_meaning
+    assert sum(r["value"] for r in told["results"]) == 0
     table = Table.open("romestecq", seed=8)
     _play_out(table, random.Random(8))
-    left = table.result()["marks"]["after"]
-    assert [line.split(" has ")[1].split()[0] for line in table.view()["outcome"][:2]] == [
-        str(left["0"]),
-        str(left["1"]),
+    told = table.view()["told"]
+    assert told["unit"] == "marks" and all(r["text"].endswith((" mark", " marks")) for r in told["results"])
+
+
+def test_a_tampered_message_is_refused_in_the_readers_words_and_the_hand_goes_on() -> None:
+    """Messages a tampered page may send the engine (a card not held, a move out of turn, an unknown
+    action): each refused in one sentence with its rule in the reader's words, the view unchanged,
+    and the hand goes on from where it was."""
+
+    def ask(request: dict[str, object]) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(table_json(json.dumps(request)))
+        return answer
+
+    rules = load_ruleset("encyclopedie-1765")
+    opened = ask({"op": "open", "ruleset": rules.id, "seed": 3, "words": rule_words(rules)})
+    ask({"op": "act", "action": {"do": "exchange", "discard": "5S"}})
+    view = ask({"op": "act", "action": {"do": "exchange", "discard": "5S"}})["view"]
+    assert opened["view"]["hand"] == 1
+    held = {c["card"] for c in view["holding"]}
+    not_held = next(c for c in ("AS", "KS", "QS", "JS", "AH", "AC") if c not in held)
+    refused = [
+        ask({"op": "act", "action": {"do": "play", "card": not_held}}),
+        ask({"op": "act", "action": {"do": "claim", "combination": "rome"}}),
+        ask({"op": "act", "action": {"do": "teleport"}}),
+        ask({"op": "act", "action": {"do": "play", "card": "XX"}}),
     ]
+    for answer in refused:
+        assert answer["error"].startswith("Refused: ") and "\n" not in answer["error"], answer["error"]
+        assert answer["view"] == view, answer["error"]
+        ids = [r for r in rules.rule_names if "." in r and re.search(rf"\b{re.escape(r)}\b", answer["error"])]
+        assert not ids and "seat" not in answer["error"], answer["error"]  # no rule id, no seat
+    assert refused[0]["why"]["rule_name"] == "Playing a card one holds" and refused[0]["why"]["unstated"]
+    # a card against the rules: its rule's English name and the source's words with their English
+    first_lead = next(c["card"] for c in view["holding"] if not c["legal"])
+    answer = ask({"op": "act", "action": {"do": "play", "card": first_lead}})
+    assert answer["why"]["rule_name"] == "The first lead" and answer["why"]["quote"] and answer["why"]["gloss"]
+    assert answer["why"]["lang"] == "fr" and answer["view"] == view
+    legal = next(c["card"] for c in view["holding"] if c["legal"])
+    went_on = ask({"op": "act", "action": {"do": "play", "card": legal}})
+    assert "error" not in went_on and went_on["said"][0]["card"] == legal

@@ -81,13 +81,17 @@ def test_the_new_game_is_played_at_the_table(registered: None) -> None:
     assert table.view()["holding"] and table.offers()
     held = {c["card"] for c in table.view()["holding"]}
     absent = next(c for c in ("AS", "KS", "QS", "JS", "TS", "AH") if c not in held)
-    with pytest.raises(TableError, match=r"is not in the hand of .*“A player plays a card he holds” \(play.hold\)"):
+    with pytest.raises(
+        TableError, match=r"^Refused: you may not play the .*: the .* is not in your hand\.$"
+    ) as refused:
         table.act({"do": "play", "card": absent})
+    assert refused.value.why["rule_name"] == "A player plays a card he holds"
     while not table.done:
         table.act(table.offers()[0])
     view = table.view()
-    assert view["done"] and view["worked"] is None and len(view["outcome"]) == 3
+    results = [r["text"] for r in view["told"]["results"]]
+    assert view["done"] and len(results) == 3 and view["told"]["unit"] == "points"
     assert tuple(table.result()["returns"]) == trio.GAME.describe(table.at.hand).returns
-    assert view["outcome"][0].startswith("The dealer: ") and view["outcome"][0].endswith(" points.")
+    assert results[0].startswith("The eldest hand (you): ") and results[0].endswith((" point", " points"))
     table.next_hand()
     assert table.view()["hand"] == 2 and table.dealer == 1

@@ -22,13 +22,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import markdown
 import pytest
-import yaml
 from test_browser import NARROW, SETTLED, WCAG_TAGS, Visit, _describe
 
 if TYPE_CHECKING:
@@ -102,83 +99,6 @@ def _ledger(result: dict[str, Any]) -> list[tuple[Any, ...]]:
     ]
 
 
-class _Cells(HTMLParser):
-    """The text of each cell of each body row of the tables of an HTML text (as ``textContent``)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tables: list[list[list[str]]] = []
-        self.cell: list[str] | None = None
-        self.body = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "table":
-            self.tables.append([])
-        elif tag == "tbody":
-            self.body = True
-        elif tag == "tr" and self.body:
-            self.tables[-1].append([])
-        elif tag in ("td", "th") and self.body:
-            self.cell = []
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self.cell is not None:
-            self.tables[-1][-1].append(" ".join("".join(self.cell).split()))
-            self.cell = None
-        elif tag == "tbody":
-            self.body = False
-
-    def handle_data(self, data: str) -> None:
-        if self.cell is not None:
-            self.cell.append(data)
-
-
-def _tables(html: str) -> list[list[list[str]]]:
-    cells = _Cells()
-    cells.feed(html)
-    return cells.tables
-
-
-def _example_page_tables(saved: Path) -> tuple[list[list[str]], list[list[str]]]:
-    """The tricks and the payments (or marks) of the page the site's generator writes for ``saved``
-    as a worked example (the template's Markdown made HTML as the site's extensions make it)."""
-    from reversis_site import build, examples
-
-    class Played(examples.WorkedExample):
-        @property
-        def command(self) -> str:
-            return f"reversis play {self.path.name}"
-
-    data = yaml.safe_load(saved.read_text(encoding="utf-8"))
-    example = Played(
-        ruleset=data["ruleset"],
-        slug=saved.stem,
-        path=saved,
-        page=saved.stem,
-        rules=(),
-        annotations=(),
-        readings=(),
-        refusals=(),
-        data=data,
-    )
-    site = build.Site.load()
-    env = build._environment()
-    env.filters["quoted"] = lambda quote, annotation_id: quote  # (the quotations: not in the tables compared)
-    page = examples._page(example, {a.id: a for a in site.annotations}, env)
-    tricks = page.split("<!-- fragment tricks -->", 1)[1].split("<!-- end fragment -->", 1)[0]
-    heading = "## The marks" if "## The marks" in page else "## The payments"
-    ledger = page.split(heading, 1)[1].split("\n## ", 1)[0].split("\n", 1)[1]
-    html = markdown.markdown(ledger, extensions=["tables", "md_in_html", "attr_list"])
-    return _tables(tricks)[0], _tables(html)[0]
-
-
-def _worked_tables(tab: Page) -> tuple[list[list[str]], list[list[str]]]:
-    """The tricks and the payments (or marks) of the hand opened as a worked example in the page."""
-    rows = """table => Array.from(document.querySelectorAll(`.play-worked ${table} tbody tr`), tr =>
-        Array.from(tr.cells, c => c.textContent.split(/\\s+/).filter(Boolean).join(" ")))"""
-    return tab.evaluate(rows, ".play-worked-tricks"), tab.evaluate(rows, ".ledger table")
-
-
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_hand_played_by_keyboard_is_saved_and_replayed_by_the_command_line(
     visit: Callable[..., Visit], tmp_path: Path, ruleset: str
@@ -200,15 +120,20 @@ def test_a_hand_played_by_keyboard_is_saved_and_replayed_by_the_command_line(
     replayed = _cli(saved)
     assert _entries(announced) == _ledger(replayed)
     assert json.loads(tab.get_attribute("#play-hand", "data-result") or "{}") == replayed
-    # the hand as a worked example: its tricks and its payments (or marks) as the site's example
-    # page of the saved scenario gives them, but for the column "ordered by" (an example names the
-    # annotation it illustrates)
-    tab.get_by_role("button", name="Open as a worked example").click()
-    tab.locator(".play-worked .ledger table").wait_for()
-    tricks, ledger = _worked_tables(tab)
-    page_tricks, page_ledger = _example_page_tables(saved)
-    assert tricks == page_tricks and len(tricks) == len(replayed["tricks"])
-    assert [row[:4] for row in ledger] == [row[:4] for row in page_ledger] and len(ledger) == len(replayed["ledger"])
+    # the end of the hand from its game's description: one step per card, with the worked examples'
+    # controls; every payment (or mark) once, with its rule's English name; no "Take back" any more
+    steps = tab.locator(".play-replay .replay-step")
+    cards = sum(len(t["cards"]) for t in replayed["tricks"])
+    assert steps.count() >= cards and tab.locator(".play-table .replay-controls").count() == 1
+    kinds = ".play-said-payment, .play-said-marks"
+    ruled = tab.locator(f".play-before :is({kinds}), .play-replay :is({kinds})")
+    assert ruled.count() == len(replayed["ledger"])
+    # what the hand left each player: one line each, in the description's unit
+    assert tab.locator(".play-outcome li").count() == tab.locator(".play-felt .play-seat").count()
+    assert not tab.get_by_role("button", name="Take back my last move").count()
+    before = tab.locator(".replay-position").inner_text()
+    tab.locator(".play-table .replay-next").click()
+    assert tab.locator(".replay-position").inner_text() != before
     timings = json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")
     per_card = max((m["seconds"] / m["bots"] for m in timings["moves"] if m["bots"]), default=0.0)
     print(
@@ -216,6 +141,25 @@ def test_a_hand_played_by_keyboard_is_saved_and_replayed_by_the_command_line(
         f"slowest bot card {per_card:.3f} s; settlement {timings['settlement']:.3f} s"
     )
     _clean(v)
+
+
+def _looked_at(tab: Page, v: Visit, screenshots: Path, name: str) -> None:
+    """The page at 1280 and 390 px, in both schemes: no wider than the screen, a screenshot each,
+    and axe in each scheme."""
+    for scheme in ("light", "dark"):
+        if scheme == "dark":
+            tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
+            tab.evaluate("document.activeElement && document.activeElement.blur()")  # no toggle's tooltip
+        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
+            tab.set_viewport_size(size)
+            tab.wait_for_function(SETTLED)  # the scheme's and the layout's transitions over
+            overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"{name}: the page is {overflow} px wider than {width} px"
+            tab.screenshot(path=str(screenshots / f"{name}-{width}-{scheme}.png"), full_page=True)
+        violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
+        assert not violations, _describe(violations)
+        tab.set_viewport_size({"width": 1280, "height": 900})
+    tab.locator("label[for^='__palette_']:visible").dispatch_event("click")  # back to the light scheme
 
 
 def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., Visit], screenshots: Path) -> None:
@@ -241,44 +185,38 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     refused.focus()
     tab.keyboard.press("Enter")
     alert = tab.locator(".play-refused[role=alert]")
-    alert.filter(has_text="That is the rule").wait_for()
+    alert.filter(has_text="The rule").wait_for()
     text = alert.inner_text()
-    assert "“The first lead” (play.first-lead)" in text and "encyclopedie-1765:9: “Le premier en cartes" in text
+    # the refusal in the reader's words: the card in words, the rule's English name, the source's
+    # words with their English; the paragraph a small label, no rule id, no seat
+    assert text.startswith("Refused: you may not play the ") and "The rule: “The first lead”." in text, text
+    quote = alert.locator("q[lang=fr]")
+    assert quote.count() == 1 and quote.inner_text().startswith("Le premier en cartes doit toujours"), text
+    assert "(in English: " in text and "play.first-lead" not in text and "seat" not in text, text
     assert tab.locator(".play-card").count() == cards
-    # in progress, at 1280 and 390 px, in both schemes: axe, the phone's width, a screenshot each
-    for scheme in ("light", "dark"):
-        if scheme == "dark":
-            tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
-            tab.evaluate("document.activeElement && document.activeElement.blur()")  # no toggle's tooltip
-        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
-            tab.set_viewport_size(size)
-            tab.wait_for_function(SETTLED)  # the scheme's and the layout's transitions over
-            overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            assert overflow <= 0, f"the page is {overflow} px wider than {width} px"
-            tab.screenshot(path=str(screenshots / f"play-progress-{width}-{scheme}.png"), full_page=True)
-        violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
-        assert not violations, _describe(violations)
-        tab.set_viewport_size({"width": 1280, "height": 900})
+    # the arrow keys go from card to card, one card in the tab order
+    tab.locator(".play-card").first.focus()
+    tab.keyboard.press("ArrowRight")
+    assert tab.evaluate("document.activeElement === document.querySelectorAll('.play-card')[1]")
+    assert tab.locator(".play-card[tabindex='0']").count() == 1
+    _looked_at(tab, v, screenshots, "play-progress")  # in progress
     before = _moves(tab)
+    live = tab.evaluate_handle("document.querySelector('.play-live[aria-live=polite]')")
     tab.get_by_role("button", name="Play two of hearts").focus()
     tab.keyboard.press("Enter")
     tab.wait_for_function(
         "n => JSON.parse(document.getElementById('play-hand').dataset.timings).moves.length > n", arg=before
     )
+    # one polite live region, the same element after the move, which says the card played once
+    assert tab.locator("[aria-live=polite].play-live").count() == 1
+    assert tab.evaluate("region => region.isConnected && region.textContent.includes('two of hearts')", live)
+    # the table: every player at his place, by his place in the hand, whose turn it is, the middle
+    assert tab.locator(".play-felt .play-seat").count() == 4 and tab.locator(".play-seat-you").count() == 1
+    assert tab.locator(".play-lying-pool").inner_text().startswith("The pool: ")
     _play_by_keyboard(tab)
-    tab.get_by_role("button", name="Open as a worked example").click()  # (its tables: the test above)
-    tab.locator(".play-worked").wait_for()
-    for scheme in ("dark", "light"):
-        for width, size in (("1280", {"width": 1280, "height": 900}), ("390", NARROW)):
-            tab.set_viewport_size(size)
-            tab.wait_for_function(SETTLED)
-            overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            assert overflow <= 0, f"the hand's end and its worked example are {overflow} px wider than {width} px"
-            tab.screenshot(path=str(screenshots / f"play-end-{width}-{scheme}.png"), full_page=True)
-        if scheme == "dark":
-            tab.locator("label[for^='__palette_']:visible").dispatch_event("click")
-    violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
-    assert not violations, _describe(violations)
+    assert not tab.get_by_role("button", name="Take back my last move").count(), "“Take back” after the end"
+    tab.locator(".play-replay").wait_for()  # the end of the hand (its steps: the test above)
+    _looked_at(tab, v, screenshots, "play-end")  # at its end
     _clean(v)
     # the hand opened in "Check your own reading": its scenario, whole, in Try it's editor
     saved = json.loads(tab.get_attribute("#play-hand", "data-result") or "{}")
@@ -340,6 +278,8 @@ def _failure(tab: Page, t0: float) -> str:
     assert text.startswith("The engine could not be loaded (") and text.endswith("."), text
     assert text.count(". ") == 0, f"more than one sentence: {text}"
     assert status.locator("a", has_text="the worked examples").get_attribute("href", timeout=1000)
+    # the focus on "Try again", just after the sentence
+    assert tab.evaluate("document.activeElement && document.activeElement.classList.contains('play-retry')")
     return text
 
 
@@ -372,6 +312,12 @@ def test_an_engine_that_cannot_load_is_said_in_one_sentence(visit: Callable[...,
     for route in held:
         with contextlib.suppress(Exception):
             route.abort()
+    # the engine's WebAssembly refused: Pyodide only logged it, and the page waited for ever
+    v.context.unroute("**/try/pyodide/pyodide.asm.wasm")
+    v.context.route("**/try/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    t0 = time.monotonic()
+    tab.get_by_role("button", name="Try again").click()
+    assert "pyodide.asm.wasm did not download" in _failure(tab, t0)
 
 
 def test_the_offline_copy_says_the_engine_runs_on_the_served_site(browser: Browser, offline_site: Path) -> None:
@@ -398,3 +344,27 @@ def test_the_setup_is_styled_from_the_first_paint(built_site: Path) -> None:
         assert link in head, f"play/{ruleset}: no play.css in the head"
     script = (built_site / "javascripts" / "play-ui.js").read_text(encoding="utf-8")
     assert "play.css" not in script.split("*/", 1)[1], "play-ui.js adds play.css itself again"
+
+
+def test_at_390_px_the_closed_drawer_is_out_of_the_tab_order(visit: Callable[..., Visit]) -> None:
+    """The navigation drawer, closed on a phone, takes no Tab stop before "Deal" (43 of 54 did, their
+    focus unseen); opened, its links are reached again."""
+    v = visit(viewport=NARROW)
+    v.context.route("**/try/worker.js", lambda route: route.abort())  # (the engine is not wanted here)
+    tab = v.open("play/revesino/", wait="load")
+    stops = []
+    for _ in range(80):
+        tab.keyboard.press("Tab")
+        where = tab.evaluate(
+            "() => [document.activeElement.id, !!document.activeElement.closest('.md-sidebar--primary')]"
+        )
+        stops.append(where)
+        if where[0] == "play-deal":
+            break
+    assert stops[-1][0] == "play-deal", "“Deal” was not reached by Tab"
+    in_drawer = sum(1 for _, drawer in stops if drawer)
+    assert in_drawer == 0, f"{in_drawer} of the {len(stops)} Tab stops before “Deal” are in the closed drawer"
+    tab.locator("label.md-header__button[for='__drawer']").click()
+    tab.wait_for_function(SETTLED)
+    tab.locator(".md-sidebar--primary a").first.focus()
+    assert tab.evaluate("!!document.activeElement.closest('.md-sidebar--primary')"), "the open drawer is not reachable"

@@ -12,7 +12,7 @@ from reversis.core.cards import Card
 from reversis.core.errors import ScenarioError
 from reversis.core.game import Description, JsonObject, PlayedHand, SittingsAndCounts, describe, own
 from reversis.core.game import Scenario as ScenarioLike
-from reversis.core.moves import Action, State
+from reversis.core.moves import Action, Searcher, State
 from reversis.core.mutant import Mutations
 from reversis.core.ruleset import Ruleset
 from reversis.games.romestecq import simulate
@@ -52,8 +52,8 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
             raise ScenarioError(f"{source}: a Romestecq scenario names its ruleset")
         return parse(data, lines=lines, source=source, rules=rules)
 
-    def run(self, scenario: ScenarioLike) -> Hand:
-        return run(own(Scenario, scenario, self.name))
+    def run(self, scenario: ScenarioLike, *, searcher: Searcher | None = None) -> Hand:
+        return run(own(Scenario, scenario, self.name), searcher=searcher)
 
     def seeded(self, rules: Ruleset, bot: str) -> Callable[[int, int], Hand]:
         """The player of hand ``i`` from ``seed`` under ``rules`` (as ``reversis simulate`` plays it)."""
@@ -122,8 +122,8 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
     def result(self, hand: PlayedHand) -> JsonObject:
         return result(_hand(hand))
 
-    def record(self, hand: PlayedHand, *, bot: str, seed: int) -> JsonObject:
-        return record(_hand(hand), bot=bot, seed=seed)
+    def record(self, hand: PlayedHand, *, bot: str, seed: int, budget: int | None = None) -> JsonObject:
+        return record(_hand(hand), bot=bot, seed=seed, budget=budget)
 
     def account(self, hand: PlayedHand, scenario: ScenarioLike) -> str:
         return account(_hand(hand), own(Scenario, scenario, self.name))
@@ -154,5 +154,9 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
 
 
 GAME = Romestecq(
-    stats=simulate.Stats, simulate_chunk=simulate.simulate_chunk, sitting=Sitting, parse_sitting=parse_sitting_fields
+    stats=simulate.Stats,
+    simulate_chunk=simulate.simulate_chunk,
+    tally=simulate.tally,
+    sitting=Sitting,
+    parse_sitting=parse_sitting_fields,
 )
