@@ -320,6 +320,7 @@ def test_an_engine_that_cannot_load_is_said_in_one_sentence(visit: Callable[...,
     assert "pyodide.asm.wasm did not download" in _failure(tab, t0)
 
 
+@pytest.mark.slow
 def test_the_offline_copy_says_the_engine_runs_on_the_served_site(browser: Browser, offline_site: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
