@@ -341,6 +341,8 @@ def test_romestecq_the_checks_alone_refuse_as_the_moves_do() -> None:
     for seat in range(4):
         for held in hand.held[seat]:
             assert hand.can_claim(seat, held.name) or held.name not in hand.due_claims(seat)
+
+
 def test_romestecq_marks_of_a_rule_that_cites_nothing_carry_no_paragraph() -> None:
     # Marks is public as its module's docstring builds it, with the cites of the rules it knows: an entry
     # of a rule missing from them cites no paragraph, and its dict (as a result's JSON writes it) says so
