@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from reversis.apps.strong import Policy, new_hand
+from reversis.core.hidden import NoDeal
 from reversis.core.moves import Action, State
 from reversis.core.ruleset import Ruleset
 from reversis.games import game_of
@@ -57,12 +58,15 @@ def _bot(spiel: Any, simulations: int, seed: int) -> Any:
 
     def agreeing(state: Any, player: int) -> Any:
         """A resampled state whose player to act is the state's (the game's resampler may return a
-        hand of Romestecq ended at its deal, which agrees with nothing the player knows): drawn again."""
+        hand of Romestecq ended at its deal, or find none): drawn again, at most RESAMPLES times."""
         for _ in range(RESAMPLES):
-            drawn = resample(state, player)
+            try:
+                drawn = resample(state, player)
+            except NoDeal:  # the game's sampler found none this time (Romestecq's calls)
+                continue
             if drawn.current_player() == state.current_player():
                 return drawn
-        return drawn
+        return state.clone()  # none found: the real state, as OpenSpiel's own resampler would not
 
     bot.set_resampler(agreeing)
     return bot
