@@ -66,7 +66,7 @@ def _bot(spiel: Any, simulations: int, seed: int) -> Any:
                 continue
             if drawn.current_player() == state.current_player():
                 return drawn
-        return state.clone()  # none found: the real state, as OpenSpiel's own resampler would not
+        return state.clone()  # none found (rare): the real deal, an advantage to IS-MCTS over the strong player
 
     bot.set_resampler(agreeing)
     return bot
