@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from reversis.apps.strong import Policy, new_hand
+from reversis.core.hidden import NoDeal
 from reversis.core.moves import Action, State
 from reversis.core.ruleset import Ruleset
 from reversis.games import game_of
@@ -26,6 +27,8 @@ __all__ = ["ismcts_player"]
 
 #: Simulations a decision while its time is measured.
 PROBE = 50
+#: Draws of a resampled state before one whose player to act is the state's is given up.
+RESAMPLES = 20
 
 
 def _seated(spiel: Any, state: State) -> Any:
@@ -51,7 +54,21 @@ def _bot(spiel: Any, simulations: int, seed: int) -> Any:
         max_simulations=simulations,
         random_state=rng,
     )
-    bot.set_resampler(openspiel.resampler(seed))
+    resample = openspiel.resampler(seed)
+
+    def agreeing(state: Any, player: int) -> Any:
+        """A resampled state whose player to act is the state's (the game's resampler may return a
+        hand of Romestecq ended at its deal, or find none): drawn again, at most RESAMPLES times."""
+        for _ in range(RESAMPLES):
+            try:
+                drawn = resample(state, player)
+            except NoDeal:  # the game's sampler found none this time (Romestecq's calls)
+                continue
+            if drawn.current_player() == state.current_player():
+                return drawn
+        return state.clone()  # none found (rare): the real deal, an advantage to IS-MCTS over the strong player
+
+    bot.set_resampler(agreeing)
     return bot
 
 
