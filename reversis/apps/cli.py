@@ -122,12 +122,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     with Progress(total=args.hands) as progress:
         try:
             stats = simulate(
-                ruleset=args.ruleset, hands=args.hands, jobs=jobs, bot=args.bot, seed=args.seed, progress=progress
+                ruleset=args.ruleset,
+                hands=args.hands,
+                jobs=jobs,
+                bot=args.bot,
+                seed=args.seed,
+                progress=progress,
+                budget=args.budget,
             )
         except KeyError as exc:
             raise ReversisError(str(exc.args[0])) from None
         progress.done()
-        print(f"{args.ruleset}, bot {args.bot}, seed {args.seed}, {jobs} job{'' if jobs == 1 else 's'}")
+        bot = f"{args.bot} ({args.budget} playouts a decision)" if args.bot == "strong" else args.bot
+        print(f"{args.ruleset}, bot {bot}, seed {args.seed}, {jobs} job{'' if jobs == 1 else 's'}")
         for line in stats.lines():
             print(line)
     return 0
@@ -303,8 +310,8 @@ def _whole(low: int, high: int | None = None) -> Any:
 
 def _parser() -> argparse.ArgumentParser:
     from reversis import __version__
+    from reversis.apps.strong import BOTS
     from reversis.core.ruleset import ruleset_ids
-    from reversis.games.reversis.bots import BOTS
 
     rulesets = ruleset_ids()
     only = rulesets[0] if len(rulesets) == 1 else None
@@ -391,8 +398,21 @@ def _add_simulate(
         help=f"worker processes, 0 to {MAX_JOBS}; 0 is one per core",
     )
     sim.add_argument("--bot", choices=bots, default="cautious", help="the bot that plays every seat")
+    _add_budget(sim)
     sim.add_argument("--seed", type=_whole(0), default=0, help="hand i is dealt from seed + i")
     sim.set_defaults(run=_cmd_simulate)
+
+
+def _add_budget(parser: argparse.ArgumentParser, *, default: int | None = None) -> None:
+    from reversis.apps.strong import DEFAULT_BUDGET, MAX_BUDGET
+
+    parser.add_argument(
+        "--budget",
+        type=_whole(1, MAX_BUDGET),
+        default=DEFAULT_BUDGET if default is None else default,
+        help=f"the strong bot's playouts a decision, 1 to {MAX_BUDGET}"
+        + ("" if default is None else f" (default {DEFAULT_BUDGET})"),
+    )
 
 
 def _add_sitting(

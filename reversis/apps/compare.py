@@ -27,6 +27,7 @@ from typing import Any
 from reversis.apps.measure import Comparison, chunk_key, measure, readings_played, summary
 from reversis.apps.readings import fingerprint, flow, readings_of
 from reversis.apps.runs import ChunkStore, Ray
+from reversis.apps.strong import DEFAULT_BUDGET, MAX_BUDGET
 from reversis.core.errors import ReversisError, did_you_mean
 from reversis.core.ruleset import load_ruleset
 
@@ -86,12 +87,14 @@ def resolve(ruleset: str, option: str, values: str | None = None, with_options: 
     return Comparison(ruleset, option, tuple(kept), base)
 
 
-def command(comparison: Comparison, *, hands: int, seed: int, bot: str) -> str:
-    """The command line that makes the measurement again."""
+def command(comparison: Comparison, *, hands: int, seed: int, bot: str, budget: int = DEFAULT_BUDGET) -> str:
+    """The command line that makes the measurement again (the strong player's budget where he plays)."""
     parts = ["reversis compare", f"--ruleset {comparison.ruleset}", f"--option {comparison.option}"]
     parts.append("--values " + _quoted(",".join(flow(v) for v in comparison.values)))
     parts += [f"--with {_quoted(f'{name}={flow(value)}')}" for name, value in comparison.base.items()]
-    parts += [f"--hands {hands}", f"--seed {seed}", f"--bot {bot}", "--json"]
+    parts += [f"--hands {hands}", f"--seed {seed}", f"--bot {bot}"]
+    parts += [f"--budget {budget}"] if bot == "strong" else []
+    parts += ["--json"]
     return " ".join(parts)
 
 
@@ -108,16 +111,18 @@ def engine() -> str:
     return f"reversis {__version__}, " + ("compiled with mypyc" if compiled else "pure Python")
 
 
-def record(comparison: Comparison, tally: Any, *, seed: int, bot: str) -> dict[str, Any]:
-    """A measurement as data: what it says (:func:`reversis.apps.measure.summary`) and how it was made."""
+def record(comparison: Comparison, tally: Any, *, seed: int, bot: str, budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
+    """A measurement as data: what it says (:func:`reversis.apps.measure.summary`) and how it was made
+    (the strong player's ``budget``, playouts a decision, where he plays)."""
     from reversis.games import game_of
 
     rules = load_ruleset(comparison.ruleset)
     data = summary(comparison, tally)
     return {
-        "command": command(comparison, hands=tally.hands, seed=seed, bot=bot),
+        "command": command(comparison, hands=tally.hands, seed=seed, bot=bot, budget=budget),
         "seed": seed,
         "bot": bot,
+        **({"budget": budget} if bot == "strong" else {}),
         "engine": engine(),
         "fingerprint": fingerprint(rules),
         "unit": game_of(rules).unit,
@@ -137,7 +142,9 @@ def lines(data: dict[str, Any]) -> list[str]:
     base = "".join(f", with {name} = {flow(value)}" for name, value in data["base"].items())
     out = [
         f"{data['ruleset']}, option {data['option']}: {values[0]} (the default) against {', '.join(values[1:])}"
-        f"{base}; {data['hands']} hands from seed {data['seed']}, bot {data['bot']} (a bot's play, not a period "
+        f"{base}; {data['hands']} hands from seed {data['seed']}, bot {data['bot']}"
+        + (f" ({data['budget']} playouts a decision)" if "budget" in data else "")
+        + f" (a bot's play, not a period "
         f"player's); {data['unit']} per hand; {data['engine']}",
         data["method"] + ".",
     ]
@@ -178,16 +185,24 @@ def _run(args: argparse.Namespace, progress: Callable[..., Any]) -> int:
     keep = Path(args.keep) if args.keep else None
     with progress(total=args.hands * readings_played([comparison])) as shown:
         [tally] = measure(
-            [comparison], hands=args.hands, seed=args.seed, bot=args.bot, jobs=jobs, progress=shown, keep=keep, ray=ray
+            [comparison],
+            hands=args.hands,
+            seed=args.seed,
+            bot=args.bot,
+            jobs=jobs,
+            progress=shown,
+            budget=args.budget,
+            keep=keep,
+            ray=ray,
         )
         shown.done()
-        data = record(comparison, tally, seed=args.seed, bot=args.bot)
+        data = record(comparison, tally, seed=args.seed, bot=args.bot, budget=args.budget)
         if args.json:
             print(json.dumps(data, ensure_ascii=False, indent=1))
         else:
             print("\n".join(lines(data)))
     if keep:
-        ChunkStore(keep, chunk_key([comparison], seed=args.seed, bot=args.bot)).clear()
+        ChunkStore(keep, chunk_key([comparison], seed=args.seed, bot=args.bot, budget=args.budget)).clear()
     return 0
 
 
@@ -228,6 +243,12 @@ def add_parser(
     cmp.add_argument("--hands", type=whole(1), default=10000, help="how many hands under each reading, at least 1")
     cmp.add_argument("--seed", type=whole(0), default=0, help="hand i is dealt from seed + i under every reading")
     cmp.add_argument("--bot", choices=list(bots), default="cautious", help="the bot that plays every seat")
+    cmp.add_argument(
+        "--budget",
+        type=whole(1, MAX_BUDGET),
+        default=DEFAULT_BUDGET,
+        help=f"the strong bot's playouts a decision, 1 to {MAX_BUDGET}",
+    )
     cmp.add_argument(
         "--jobs", type=whole(0, max_jobs), default=0, help=f"worker processes, 0 to {max_jobs}; 0 is one per core"
     )

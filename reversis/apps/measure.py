@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from reversis.apps.runs import ChunkStore, Ray, cut, engine_digest, gaps, run_local, run_on_ray
+from reversis.apps.strong import DEFAULT_BUDGET, Strong, seeded
 from reversis.core.ruleset import Ruleset, load_ruleset
 from reversis.games import game_of
 
@@ -190,22 +191,24 @@ def wilson(k: int, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _players(rules: Ruleset, bot: str) -> Callable[[int, int], Any]:
-    return game_of(rules).seeded(rules, bot)
+def _players(rules: Ruleset, bot: str, budget: int) -> Callable[[int, int], Any]:
+    """The player of hand ``i`` from ``seed``: the game's own bot, or the strong player."""
+    game = game_of(rules)
+    return seeded(game, rules, Strong(budget=budget)) if bot == "strong" else game.seeded(rules, bot)
 
 
-Work = tuple[str, tuple[dict[str, Any], ...], tuple[tuple[int, ...], ...], str, int, int, int]
+Work = tuple[str, tuple[dict[str, Any], ...], tuple[tuple[int, ...], ...], str, int, int, int, int]
 
 
 def _chunk(args: Work) -> list[Tally]:
     """Hands ``start`` to ``stop`` under every distinct reading, tallied per comparison."""
-    ruleset, readings, groups, bot, seed, start, stop = args
+    ruleset, readings, groups, bot, seed, start, stop, budget = args
     base = load_ruleset(ruleset)
     games = [base.with_options(options) for options in readings]
     game = game_of(base)
     outcome: Callable[[Any], tuple[list[int], set[str]]] = game.outcome
     labels = [game.outcome_labels(rules) for rules in games]
-    players = [_players(rules, bot) for rules in games]
+    players = [_players(rules, bot, budget) for rules in games]
     tallies = [Tally.empty([labels[r] for r in group]) for group in groups]
     for i in range(start, stop):
         outcomes = [outcome(play(seed, i)) for play in players]
@@ -222,6 +225,7 @@ def measure(
     bot: str = "cautious",
     jobs: int = 1,
     progress: Callable[..., None] | None = None,
+    budget: int = DEFAULT_BUDGET,
     keep: Path | None = None,
     ray: Ray | None = None,
 ) -> list[Tally]:
@@ -229,8 +233,9 @@ def measure(
 
     A reading shared by several comparisons (the ruleset's defaults, most often) is played once.
     ``progress`` is called with the number of hands each chunk played, every reading counted (with
-    ``resumed=True`` for those of chunks kept from an earlier run). With ``keep``, each finished
-    chunk is kept in that folder and a run started again measures only what is not kept
+    ``resumed=True`` for those of chunks kept from an earlier run). ``budget`` is the strong
+    player's playouts a decision, where ``bot`` is ``strong``. With ``keep``, each finished chunk is
+    kept in that folder and a run started again measures only what is not kept
     (:class:`reversis.apps.runs.ChunkStore`; the caller clears it once the result is written). With
     ``ray``, the chunks run as Ray tasks (:func:`reversis.apps.runs.run_on_ray`). The totals are the
     same, to the last digit, whichever way the chunks ran.
@@ -239,7 +244,7 @@ def measure(
         raise ValueError("the comparisons of one measure are of one ruleset")
     ruleset = comparisons[0].ruleset
     keyed, groups = _readings(comparisons)
-    store = keep and ChunkStore(keep, chunk_key(comparisons, seed=seed, bot=bot))
+    store = keep and ChunkStore(keep, chunk_key(comparisons, seed=seed, bot=bot, budget=budget))
     totals = [Tally.empty(group) for group in _labels(ruleset, keyed, groups)]
 
     def collect(work: Work, tallies: list[Tally], resumed: bool = False) -> None:
@@ -253,10 +258,10 @@ def measure(
     done = store.kept() if store else {}
     for (start, stop), data in sorted(done.items()):
         if stop <= hands:
-            collect((ruleset, keyed, groups, bot, seed, start, stop), [Tally.from_data(t) for t in data], True)
+            collect((ruleset, keyed, groups, bot, seed, start, stop, budget), [Tally.from_data(t) for t in data], True)
     left = gaps(hands, [r for r in done if r[1] <= hands])
     size = max(1, min(500, hands // (max(jobs, ray.workers if ray else 1) * 8) or 1))
-    work = [(ruleset, keyed, groups, bot, seed, a, b) for a, b in cut(left, size)]
+    work = [(ruleset, keyed, groups, bot, seed, a, b, budget) for a, b in cut(left, size)]
     if ray is not None:
         run_on_ray(_chunk, work, where=ray, collect=collect)
     else:
@@ -288,9 +293,12 @@ def _labels(
     return [[labels[r] for r in group] for group in groups]
 
 
-def chunk_key(comparisons: Sequence[Comparison], *, seed: int, bot: str) -> dict[str, Any]:
-    """What a kept chunk belongs to: the readings, the seed, the bot and the engine
-    (:func:`reversis.apps.runs.engine_digest`), so that a chunk is never added to another measurement."""
+def chunk_key(
+    comparisons: Sequence[Comparison], *, seed: int, bot: str, budget: int = DEFAULT_BUDGET
+) -> dict[str, Any]:
+    """What a kept chunk belongs to: the readings, the seed, the bot (the strong player's budget) and
+    the engine (:func:`reversis.apps.runs.engine_digest`), so that a chunk is never added to another
+    measurement."""
     keyed, groups = _readings(comparisons)
     return {
         "ruleset": comparisons[0].ruleset,
@@ -298,6 +306,7 @@ def chunk_key(comparisons: Sequence[Comparison], *, seed: int, bot: str) -> dict
         "groups": groups,
         "seed": seed,
         "bot": bot,
+        **({"budget": budget} if bot == "strong" else {}),
         "engine": engine_digest(),
     }
 

@@ -10,17 +10,19 @@ into an empty pool, so the totals do not depend on the number of jobs.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from reversis.apps.strong import DEFAULT_BUDGET, Strong, check_budget, seeded
 from reversis.core.errors import did_you_mean
-from reversis.core.game import Stats
+from reversis.core.game import Chunk, Stats
 from reversis.core.ruleset import load_ruleset
 from reversis.games import game_of
 
-__all__ = ["chunks", "run_chunks", "simulate"]
+__all__ = ["chunks", "run_chunks", "simulate", "strong_chunk"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -34,16 +36,23 @@ def simulate(
     bot: str = "cautious",
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
+    budget: int = DEFAULT_BUDGET,
 ) -> Stats:
     """Play ``hands`` seeded hands with ``jobs`` processes; ``progress`` is called with each chunk's size.
     The ruleset's game counts what happened (its ``simulate_chunk`` and ``stats``, see :mod:`reversis.core.game`).
+    The bot ``strong`` (:mod:`reversis.apps.strong`, ``budget`` playouts a decision) plays the
+    same deals through the game's moves, and the game counts its hands (its ``tally``).
 
     The hands are played in :func:`chunks` by :func:`run_chunks` (which ``reversis compare`` uses too).
     """
     game = game_of(load_ruleset(ruleset))  # fail early, in this process, on an unknown ruleset or bot
-    if bot not in game.bots:
-        raise KeyError(f"unknown bot {bot!r}{did_you_mean(bot, game.bots)} (known: {', '.join(sorted(game.bots))})")
+    known = sorted({*game.bots, "strong"})
+    if bot not in known:
+        raise KeyError(f"unknown bot {bot!r}{did_you_mean(bot, known)} (known: {', '.join(known)})")
     total = game.stats()
+    worker: Callable[[Chunk], Stats] = game.simulate_chunk
+    if bot == "strong":
+        worker = functools.partial(strong_chunk, budget=check_budget(budget))
 
     def add(stats: Stats) -> None:
         total.add(stats)
@@ -51,8 +60,17 @@ def simulate(
             progress(stats.hands)
 
     work = ((ruleset, bot, seed, a, b) for a, b in chunks(hands, jobs))
-    run_chunks(game.simulate_chunk, work, jobs=jobs, collect=add)
+    run_chunks(worker, work, jobs=jobs, collect=add)
     return total
+
+
+def strong_chunk(chunk: Chunk, *, budget: int) -> Stats:
+    """Hands ``start`` to ``stop`` of a run, the strong player in every seat, counted by the game."""
+    ruleset, _, seed, start, stop = chunk
+    rules = load_ruleset(ruleset)
+    game = game_of(rules)
+    play = seeded(game, rules, Strong(budget=budget))
+    return game.tally(rules, [play(seed, i) for i in range(start, stop)])
 
 
 def chunks(hands: int, jobs: int) -> Iterator[tuple[int, int]]:

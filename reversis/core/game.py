@@ -12,7 +12,7 @@ default number of players and of hands in a sitting, its bots, and these steps:
 - :meth:`Game.result`, :meth:`Game.record`, :meth:`Game.account`: the JSON result, the complete
   scenario that replays the hand, the readable account;
 - :meth:`Game.outcome`, :meth:`Game.outcome_labels`: what ``reversis compare`` measures of a hand;
-- :meth:`Game.stats`, :meth:`Game.simulate_chunk`: the counts of ``reversis simulate``;
+- :meth:`Game.stats`, :meth:`Game.simulate_chunk`, :meth:`Game.tally`: the counts of ``reversis simulate``;
 - :meth:`Game.sitting`, :meth:`Game.replayed`: a sitting of many hands, dealt or recorded.
 
 A game's hand and scenario are its own classes; here they are seen through what every game's have
@@ -22,9 +22,10 @@ A game's hand and scenario are its own classes; here they are seen through what 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
+from reversis.core.cards import Card
 from reversis.core.ruleset import Ruleset
 
 __all__ = ["Chunk", "Game", "JsonObject", "PlayedHand", "Scenario", "Sitting", "SittingsAndCounts", "Stats", "own"]
@@ -121,10 +122,17 @@ class Game(Protocol):
     def outcome_labels(self, rules: Ruleset) -> list[str]: ...
     def stats(self) -> Stats: ...
     def simulate_chunk(self, chunk: Chunk) -> Stats: ...
+    def tally(self, rules: Ruleset, hands: Iterable[PlayedHand]) -> Stats:
+        """What happened in finished hands, counted as ``simulate_chunk`` counts the hands it plays
+        (the hands of a player that is not the game's own, such as the strong player)."""
+
     def sitting(
         self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset
     ) -> Sitting: ...
     def replayed(self, *, source: str, first: Scenario, hands: int) -> Sitting: ...
+    def pack(self, rules: Ruleset) -> Sequence[Card]:
+        """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out: the
+        AI frameworks' adapters deal it card by card)."""
 
 
 StatsT = TypeVar("StatsT", bound=Stats)
@@ -158,11 +166,13 @@ class SittingsAndCounts(Generic[StatsT, SittingT]):
         *,
         stats: Callable[[], StatsT],
         simulate_chunk: Callable[[Chunk], StatsT],
+        tally: Callable[[Ruleset, Iterable[Any]], StatsT],
         sitting: SittingClass[SittingT],
         parse_sitting: SittingParser[SittingT],
     ) -> None:
         self._stats = stats
         self._simulate_chunk = simulate_chunk
+        self._tally = tally
         self._sitting = sitting
         self._parse_sitting = parse_sitting
 
@@ -171,6 +181,9 @@ class SittingsAndCounts(Generic[StatsT, SittingT]):
 
     def simulate_chunk(self, chunk: Chunk) -> StatsT:
         return self._simulate_chunk(chunk)
+
+    def tally(self, rules: Ruleset, hands: Iterable[PlayedHand]) -> StatsT:
+        return self._tally(rules, hands)
 
     def sitting(
         self, fields: Mapping[object, object], place: Callable[[str], str], *, source: str, rules: Ruleset

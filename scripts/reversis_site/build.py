@@ -46,7 +46,7 @@ from reversis.corpus.bib import csl_item
 from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
 from reversis_site import examples as site_examples
-from reversis_site import play_page
+from reversis_site import play_page, players_page
 from reversis_site.fragments import FragmentError
 from reversis_site.links import anchor, fold, href, paragraph_link, relative, term_anchor
 from reversis_site.ruleset_page import ruleset_page
@@ -231,6 +231,7 @@ def pages(*, jobs: int = 1, build: Path = BUILD) -> dict[Path, str | bytes]:
         out.update(site_topics.pages(site, env))
         out.update(site_readings.pages(site.annotations, env))
         out.update(play_page.pages(site, env))  # "Play a hand", one page per ruleset
+        out.update(players_page.pages(site, env))  # "How the players play", from strength/strength.json
         out.update(examples())
     out.update(files)
     out.update(schema_files())

@@ -4,14 +4,19 @@ hand played by a bot (:meth:`Reversis.outcome`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 
+from reversis.core.cards import Card
+from reversis.core.errors import ScenarioError
 from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
 from reversis.core.game import Scenario as ScenarioLike
+from reversis.core.moves import Action, State
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis import simulate
 from reversis.games.reversis.bots import BOTS, get_bot, play_seeded
 from reversis.games.reversis.hand import Hand
+from reversis.games.reversis.moves import RETURNS_MEANING, ReversisState, action_count, policy
 from reversis.games.reversis.params import compile_params
 from reversis.games.reversis.report import account
 from reversis.games.reversis.result import record, result
@@ -34,6 +39,9 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
     players = 4
     default_hands = DEFAULT_HANDS
     bots: Sequence[str] = tuple(sorted(BOTS))
+    #: Whether the returns of a hand played move by move sum to zero, and what they count.
+    zero_sum = True
+    returns_meaning = RETURNS_MEANING
 
     def parse(self, data: object, *, lines: dict[str, int], source: str, rules: Ruleset | None) -> Scenario:
         return parse_fields(data, lines=lines, source=source)  # it reads and checks the ruleset itself
@@ -45,6 +53,40 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
         """The player of hand ``i`` from ``seed`` under ``rules`` (as ``reversis simulate`` plays it)."""
         params, player = compile_params(rules), get_bot(bot)
         return lambda seed, i: play_seeded(rules, params, player, seed, i)
+
+    def new_hand(
+        self,
+        rules: Ruleset,
+        *,
+        dealer: int = 0,
+        seed: int | None = None,
+        deal: Mapping[object, Sequence[Card]] | None = None,
+    ) -> ReversisState:
+        """A hand to play move by move, dealt from ``seed`` (the deal of ``seeded``'s hand ``i`` from
+        ``seed - i``, where ``i`` is dealt by ``dealer``) or given (``deal``: each seat's cards, and the
+        talon's under ``"talon"``)."""
+        params = compile_params(rules)
+        if deal is None:
+            rng = random.Random(seed)
+            return ReversisState(Hand.deal(rules, dealer=dealer, rng=rng, params=params), chance=rng)
+        if "talon" not in deal:
+            raise ScenarioError("a deal of reversis gives the talon's cards (its key: talon)")
+        hands = [list(deal.get(seat, ())) for seat in range(params.players)]
+        return ReversisState(Hand(rules, dealer=dealer, hands=hands, talon=list(deal["talon"]), params=params))
+
+    def action_count(self, rules: Ruleset) -> int:
+        return action_count(compile_params(rules))
+
+    def policy(self, bot: str) -> Callable[[State, random.Random], Action]:
+        choose = policy(bot)
+        return lambda state, rng: choose(own(ReversisState, state, self.name), rng)
+
+    def finished(self, state: State) -> Hand:
+        """The finished hand of a state that is over (which ``result``, ``record`` and ``account`` read)."""
+        played = own(ReversisState, state, self.name)
+        if not played.over():
+            raise ValueError("the hand is not over")
+        return played.hand
 
     def result(self, hand: PlayedHand) -> JsonObject:
         return result(_hand(hand))
@@ -81,7 +123,15 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
         dealer = played.dealer
         return [*balances[dealer:], *balances[:dealer], pool], fired
 
+    def pack(self, rules: Ruleset) -> list[Card]:
+        """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out)."""
+        return sorted(compile_params(rules).pack)
+
 
 GAME = Reversis(
-    stats=simulate.Stats, simulate_chunk=simulate.simulate_chunk, sitting=Sitting, parse_sitting=parse_sitting_fields
+    stats=simulate.Stats,
+    simulate_chunk=simulate.simulate_chunk,
+    tally=simulate.tally,
+    sitting=Sitting,
+    parse_sitting=parse_sitting_fields,
 )

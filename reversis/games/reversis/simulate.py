@@ -10,14 +10,16 @@ the totals do not depend on the number of jobs (``reversis simulate``, :mod:`rev
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from reversis.core.ruleset import load_ruleset
+from reversis.core.ruleset import Ruleset, load_ruleset
 from reversis.games.reversis.bots import get_bot, play_seeded
 from reversis.games.reversis.events import DeclarationLost
+from reversis.games.reversis.hand import Hand
 from reversis.games.reversis.params import compile_params
 
-__all__ = ["Stats", "simulate_chunk"]
+__all__ = ["Stats", "simulate_chunk", "tally"]
 
 
 @dataclass
@@ -97,13 +99,18 @@ def simulate_chunk(args: tuple[str, str, int, int, int]) -> Stats:
     rules = load_ruleset(ruleset)
     params = compile_params(rules)
     bot = get_bot(bot_name)
+    return tally(rules, (play_seeded(rules, params, bot, seed, i) for i in range(start, stop)))
+
+
+def tally(rules: Ruleset, hands: Iterable[Hand]) -> Stats:
+    """What happened in finished hands of a ruleset, counted (whoever played them)."""
+    params = compile_params(rules)
     stats = Stats(
         balance_totals=[0] * params.players,
         quinola_suit=rules.pack.suit_names[params.quinola_suit],
         renouncers=(params.renouncer,) if params.renouncer else (),
     )
-    for i in range(start, stop):
-        hand = play_seeded(rules, params, bot, seed, i)
+    for hand in hands:
         stats.hands += 1
         for event in hand.declared:
             stats.declared[event.name] = stats.declared.get(event.name, 0) + 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from reversis.core.cards import Card
 from reversis.core.errors import ScenarioError
 from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
 from reversis.core.game import Scenario as ScenarioLike
@@ -74,7 +75,15 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
             rubbed.reverse()
         return rubbed, fired
 
+    def pack(self, rules: Ruleset) -> list[Card]:
+        """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out)."""
+        return sorted(compile_params(rules).pack)
+
 
 GAME = Romestecq(
-    stats=simulate.Stats, simulate_chunk=simulate.simulate_chunk, sitting=Sitting, parse_sitting=parse_sitting_fields
+    stats=simulate.Stats,
+    simulate_chunk=simulate.simulate_chunk,
+    tally=simulate.tally,
+    sitting=Sitting,
+    parse_sitting=parse_sitting_fields,
 )

@@ -11,6 +11,7 @@ the totals do not depend on the number of jobs (``reversis simulate --game romes
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from reversis.core.ruleset import Ruleset, load_ruleset
@@ -19,7 +20,7 @@ from reversis.games.romestecq.combinations import NAMES
 from reversis.games.romestecq.hand import Hand, deal_cards
 from reversis.games.romestecq.params import Params, compile_params
 
-__all__ = ["Stats", "play_seeded", "simulate_chunk"]
+__all__ = ["Stats", "play_seeded", "simulate_chunk", "tally"]
 
 
 @dataclass
@@ -87,9 +88,14 @@ def simulate_chunk(args: tuple[str, str, int, int, int]) -> Stats:
     rules = load_ruleset(ruleset)
     p = compile_params(rules)
     bot = get_bot(bot_name)
+    return tally(rules, (play_seeded(rules, p, bot, seed, i) for i in range(start, stop)))
+
+
+def tally(rules: Ruleset, hands: Iterable[Hand]) -> Stats:
+    """What happened in finished hands of Romestecq, counted (whoever played them)."""
+    p = compile_params(rules)
     stats = Stats()
-    for i in range(start, stop):
-        hand = play_seeded(rules, p, bot, seed, i)
+    for hand in hands:
         names = {c.name for held in hand.held for c in held}
         for held in hand.held:
             for c in held:
