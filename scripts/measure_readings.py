@@ -27,7 +27,17 @@ from typing import Any, NoReturn
 
 from reversis.apps.compare import engine, record
 from reversis.apps.measure import Comparison, chunk_key, measure, readings_played
-from reversis.apps.readings import BOTS, READINGS, STRONG, comparisons, fingerprint, plan, result_path, strong_plan
+from reversis.apps.readings import (
+    BOTS,
+    READINGS,
+    STRONG,
+    comparisons,
+    fingerprint,
+    plan,
+    result_path,
+    strong_plan,
+    strong_unplayable,
+)
 from reversis.apps.runs import ChunkStore, Meter, Ray, write_whole
 from reversis.core.errors import ReversisError, did_you_mean
 from reversis.core.ruleset import load_ruleset, ruleset_ids
@@ -120,6 +130,11 @@ def _planned(rulesets: list[str], bot: str, options: list[str] | None) -> list[t
         todo = [(r, chosen.get(r, [])) for r in rulesets]
     else:
         todo = [(r, comparisons(r)) for r in rulesets]
+    if bot == STRONG:
+        for r, planned in todo:
+            if planned and (reason := strong_unplayable(r)):
+                print(f"measure_readings: left out: {', '.join(c.option for c in planned)}: {reason}", file=sys.stderr)
+        todo = [(r, planned) for r, planned in todo if planned and not strong_unplayable(r)]
     return [(r, planned) for r, planned in todo if planned]
 
 

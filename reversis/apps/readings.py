@@ -47,6 +47,7 @@ __all__ = [
     "relative_shift",
     "result_path",
     "strong_plan",
+    "strong_unplayable",
     "unplayable",
 ]
 
@@ -186,6 +187,20 @@ def strong_plan(results: Mapping[tuple[str, str], Mapping[str, Any]] | None = No
         if picked:
             out[ruleset] = picked
     return out
+
+
+def strong_unplayable(ruleset: str) -> str | None:
+    """Why the strong player cannot play a ruleset's hands (None: he can): he plays a game only
+    through its hand played move by move (:mod:`reversis.core.moves`), which not every game has yet."""
+    from reversis.apps.strong import new_hand
+    from reversis.games import game_of
+
+    rules = load_ruleset(ruleset)
+    try:
+        new_hand(game_of(rules), rules, dealer=0, seed=0)
+    except (AttributeError, NotImplementedError):
+        return f"the strong player does not play the hands of {ruleset} yet (its game has no hand played move by move)"
+    return None
 
 
 def comparisons(ruleset: str) -> list[Comparison]:

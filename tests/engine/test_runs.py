@@ -16,6 +16,9 @@ from reversis.apps.measure import Comparison, Tally, chunk_key, measure
 from reversis.apps.runs import ChunkStore, Meter, Ray, gaps, run_local, write_whole
 
 ENC = "encyclopedie-1765"
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+if str(SCRIPTS) not in sys.path:
+    sys.path.append(str(SCRIPTS))
 COMPARED = Comparison(ENC, "quinola_forced_each", ("forcer-from-others", "holder-to-all"))
 
 
@@ -173,3 +176,50 @@ def test_the_figures_are_the_same_with_a_local_ray_of_two_workers(capsys: pytest
     assert main([*argv, "--jobs", "2", "--cluster"]) == 0
     on_ray = capsys.readouterr().out
     assert json.loads(plain)["hands"] == 1500 and on_ray == plain
+
+
+def test_make_readings_with_an_unknown_option_or_argument_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from measure_readings import main as measure_readings
+
+    assert measure_readings(["--hands", "4", "--option", "quinola_forced_eech", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--option quinola_forced_eech: no option of that name" in err
+    assert "did you mean quinola_forced_each" in err.replace("'", "")
+    with pytest.raises(SystemExit) as stopped:
+        measure_readings(["--hands", "4", "--clutser"])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and err.count("\n") == 1 and "unrecognized arguments: --clutser" in err
+    assert not any(tmp_path.iterdir())
+
+
+def _entry(option: str, shift: float) -> dict[str, Any]:
+    seats = [{"label": "dealer", "sd": 2.0}, {"label": "pool", "sd": 1.0}]
+    moved = [{"label": "dealer", "mean": shift}, {"label": "pool", "mean": 100.0}]
+    return {"option": option, "readings": [{"seats": seats}, {"difference": moved}]}
+
+
+def test_the_strong_player_measures_the_open_options_that_move_most_under_each_bot() -> None:
+    from reversis.apps.readings import STRONG_TOP, contested, relative_shift, strong_plan
+
+    open_options = contested(ENC)
+    assert "quinola_forced_each" in open_options and "follow_suit" not in open_options
+    assert relative_shift(_entry("x", -1.0)) == 0.5  # the pool is no player
+    planned = {c.option for c in plan_of(ENC)}
+    ranked = [o for o in open_options if o in planned][: 2 * STRONG_TOP + 1]
+    shifts = {"cautious": list(range(len(ranked))), "random": list(range(len(ranked)))[::-1]}
+    results = {
+        (ENC, bot): {"comparisons": [_entry(o, s) for o, s in zip(ranked, shifts[bot], strict=True)]}
+        for bot in ("cautious", "random")
+    }
+    results[ENC, "cautious"]["comparisons"].append(_entry("follow_suit", 99.0))  # not open: never taken
+    chosen = [c.option for c in strong_plan(results)[ENC]]
+    expected = set(ranked[-STRONG_TOP:]) | set(ranked[:STRONG_TOP])  # the top under each bot
+    assert set(chosen) == expected and len(chosen) == 2 * STRONG_TOP
+
+
+def plan_of(ruleset: str) -> list[Comparison]:
+    from reversis.apps.readings import comparisons
+
+    return comparisons(ruleset)
