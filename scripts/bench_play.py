@@ -12,8 +12,11 @@ For each round, in a fresh browser context (a first visit, nothing cached), the 
   to its options shown (the engine loaded and the hand played), the peer of the first deal.
 
 The medians are printed with the ratio of the first deal to Try it's first result, beside the
-goals of issue 35: the page interactive in 10 s or less on a first visit, a bot's card in 0.3 s or
-less, a hand's settlement in 0.5 s or less. The site is served by ``reversis_site.serve`` (as
+goals: the hand dealt within 2.5 s of opening the page on a first visit and within 1 s on a second
+(issue 42; a second visit opens the page again in the same browser, its cache kept), a bot's card
+in 0.3 s or less, a hand's settlement in 0.5 s or less (issue 35); and where the first visit's
+time goes: when the engine's worker had started Python, installed the engine and imported it.
+The site is served by ``reversis_site.serve`` (as
 ``make site`` serves it) from ``--site`` (``make build`` builds it).
 """
 
@@ -32,7 +35,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = {
@@ -58,15 +61,21 @@ def served(site: Path) -> Iterator[str]:
         server.wait()
 
 
-def play(browser: Browser, url: str, ruleset: str) -> dict[str, float]:
+def _dealt(tab: Page, url: str) -> float:
+    """The seconds from opening the page to the reader's cards shown, "Deal" pressed at once."""
+    t0 = time.monotonic()
+    tab.goto(url, wait_until="load")
+    tab.locator("#play-deal").click()
+    tab.locator(".play-table h2").wait_for(timeout=300_000)
+    return time.monotonic() - t0
+
+
+def play(browser: Browser, url: str, ruleset: str) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         tab = context.new_page()
-        t0 = time.monotonic()
-        tab.goto(f"{url}play/{ruleset}/", wait_until="load")
-        tab.locator("#play-deal").click()
-        tab.locator(".play-table h2").wait_for(timeout=300_000)
-        first = time.monotonic() - t0
+        first = _dealt(tab, f"{url}play/{ruleset}/")
+        loading: dict[str, Any] = json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")
         while tab.get_attribute(".play-table", "data-done") != "true":
             before = len(json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")["moves"])
             tab.keyboard.press("Enter")
@@ -75,7 +84,10 @@ def play(browser: Browser, url: str, ruleset: str) -> dict[str, float]:
             )
         timings: dict[str, Any] = json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")
         card = max(m["seconds"] / m["bots"] for m in timings["moves"] if m["bots"])
-        return {"first": first, "card": card, "settlement": float(timings["settlement"])}
+        # a second visit: the same browser, its cache kept (the compiled WebAssembly with it)
+        second = _dealt(context.new_page(), f"{url}play/{ruleset}/")
+        phases = {"loaded": float(loading.get("loaded") or 0), **(loading.get("phases") or {})}
+        return {"first": first, "second": second, "card": card, "settlement": float(timings["settlement"]), **phases}
     finally:
         context.close()
 
@@ -103,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no built site in {args.site}: run make build", file=sys.stderr)
         return 2
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    plays: list[dict[str, float]] = []
+    plays: list[dict[str, Any]] = []
     tries: list[float] = []
     with served(args.site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True)
@@ -119,9 +131,20 @@ def main(argv: list[str] | None = None) -> int:
     peer = statistics.median(tries)
     print(f"play a hand ({args.ruleset}), median of {args.rounds} first visits:")
     print(
-        f"  first deal shown      {first:6.2f} s   (goal <= 10 s);"
+        f"  first deal shown      {first:6.2f} s   (goal <= 2.5 s);"
         f" Try it's first result {peer:.2f} s; ratio {first / peer:.2f}"
     )
+    print(f"  second visit's deal   {statistics.median(p['second'] for p in plays):6.2f} s   (goal <= 1 s)")
+    where = ", ".join(
+        f"{what} {statistics.median(p[key] for p in plays):.2f} s"
+        for key, what in (("python", "Python started"), ("installed", "engine installed"), ("imported", "imported"))
+        if all(key in p for p in plays)
+    )
+    if where:
+        print(
+            f"  where the first goes  the worker, from its start: {where}; the engine ready (page's count)"
+            f" {statistics.median(p['loaded'] for p in plays):.2f} s"
+        )
     print(f"  slowest bot's card    {statistics.median(p['card'] for p in plays):6.3f} s   (goal <= 0.3 s)")
     print(f"  settlement            {statistics.median(p['settlement'] for p in plays):6.3f} s   (goal <= 0.5 s)")
     return 0

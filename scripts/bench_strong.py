@@ -98,13 +98,25 @@ def run_match(
         ismcts, simulations = ismcts_player(rules, seconds=_strong_median(data, ruleset, budget, args.seed))
         match["openspiel_simulations"] = simulations
     hero, reference, others = players_of(against, game, rules, budget, ismcts)
+    # against openspiel the strong player's hands are those of his match against cautious (the same
+    # deals, the same others, and he plays alike): only the reference's are played
+    known = _strong_deals(data, ruleset, budget, args.seed) if against == "openspiel" else {}
     todo = [i for i in range(deals) if str(i) not in match["deals"]]
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for start in range(0, len(todo), args.chunk):
         clock = Clock()
         for i in todo[start : start + args.chunk]:
+            mine = known.get(str(i))
             result = play_deal(
-                game, rules, seed=args.seed, i=i, hero=hero, reference=reference, others=others, clock=clock
+                game,
+                rules,
+                seed=args.seed,
+                i=i,
+                hero=hero,
+                reference=reference,
+                others=others,
+                clock=clock,
+                hero_result=None if mine is None else float(mine[0]),
             )
             match["deals"][str(i)] = [round(result.hero, 4), round(result.reference, 4)]
         total = Clock()
@@ -119,12 +131,21 @@ def run_match(
             {
                 "deals": len(todo),
                 "seconds": round(time.perf_counter() - started, 1),
+                "cpu_seconds": round(time.process_time() - cpu, 1),
                 "load": load_line(),
                 "engine": engine(),
             }
         )
         save(args.out, data)
     report(match)
+
+
+def _strong_deals(data: dict[str, Any], ruleset: str, budget: int, seed: int) -> dict[str, Any]:
+    """The deals of the strong player's match against cautious (his result first in each)."""
+    deals: dict[str, Any] = find(data, {"ruleset": ruleset, "against": "cautious", "budget": budget, "seed": seed})[
+        "deals"
+    ]
+    return deals
 
 
 def _strong_median(data: dict[str, Any], ruleset: str, budget: int, seed: int) -> float:
@@ -157,7 +178,7 @@ def speed(data: dict[str, Any], args: argparse.Namespace) -> None:
         game = game_of(rules)
         for budget in args.speed:
             clock = Clock()
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             for i in range(args.speed_deals):
                 play_deal(
                     game,
@@ -178,6 +199,7 @@ def speed(data: dict[str, Any], args: argparse.Namespace) -> None:
                 "median_ms": round(clock.median(), 2),
                 "slowest_ms": round(clock.slowest, 1),
                 "seconds": round(time.perf_counter() - started, 1),
+                "cpu_seconds": round(time.process_time() - cpu, 1),
                 "load": load_line(),
             }
             data["speed"] = [
@@ -200,7 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-deals", type=int, default=RANDOM_DEALS, help="deals per match against random")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument(
-        "--page-budget", type=int, default=PAGE_BUDGET, help="also against cautious at this budget (0: not)"
+        "--page-budget",
+        type=int,
+        default=PAGE_BUDGET,
+        help="also against cautious at this budget (0, or the budget: not)",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--chunk", type=int, default=10, help="deals between two writes of the results")
@@ -217,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         for against in args.against:
             deals = args.random_deals if against == "random" else args.deals
             run_match(data, args, ruleset, against, args.budget, deals)
-            if against == "cautious" and args.page_budget:
+            if against == "cautious" and args.page_budget and args.page_budget != args.budget:
                 run_match(data, args, ruleset, against, args.page_budget, deals)
     return 0
 

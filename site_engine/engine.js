@@ -26,11 +26,12 @@ export class Engine {
     this.next = 1;
     this.progress = { loaded: 0, total: 0 };
     this.pressed = performance.now();
+    /** @type {Promise<void>} resolved once the engine is loaded, rejected with the failure's sentence */
     this.ready = new Promise((resolve, reject) => {
       this.failLoad = (detail) => {
         clearTimeout(this.silence);
         this.stop();
-        const error = new Error(loadFailure(detail));
+        const error = /** @type {Error & {detail?: string}} */ (new Error(loadFailure(detail)));
         error.detail = detail;
         reject(error);
       };
@@ -40,7 +41,7 @@ export class Engine {
         this.worker = new Worker(root + "try/worker.js", { type: "module" });
       } catch (error) {
         this.worker = null;
-        this.failLoad(`the browser refused to start its worker (${error.message || error})`);
+        this.failLoad(`the browser refused to start its worker (${error instanceof Error ? error.message : error})`);
         return;
       }
       this.worker.onmessage = (event) => {
@@ -82,12 +83,12 @@ export class Engine {
     return new Promise((done, fail) => {
       const timer = setTimeout(() => {
         this.stop();
-        const error = new Error(`Stopped after ${this.limit} seconds: the engine was still working (an endless loop?). The next run loads it again.`);
+        const error = /** @type {Error & {stopped?: boolean}} */ (new Error(`Stopped after ${this.limit} seconds: the engine was still working (an endless loop?). The next run loads it again.`));
         error.stopped = true;
         fail(error);
       }, this.limit * 1000);
       this.pending.set(id, { done, fail, timer });
-      this.worker.postMessage({ id, op, text, options });
+      this.worker?.postMessage({ id, op, text, options });
     });
   }
 

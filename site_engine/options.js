@@ -54,72 +54,89 @@ function labelled(text, rulesData) {
   );
 }
 
-export function optionControl(name, option, value, rulesData, illustrated, root) {
-  const id = uid(`try-opt-${name}`);
+// a select of the given choices, the current one selected
+function choiceSelect(choices, current, label, controlId, describedBy) {
+  return el(
+    "select",
+    { id: controlId, "aria-label": label, "aria-describedby": describedBy },
+    choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(current), text: c === "" ? "(none)" : String(c) })),
+  );
+}
+
+// a mapping's control: one field per key, each a select or a number
+function mappingControl(domain, option, value, id, describedBy) {
+  const keys = (domain.keys && domain.keys.choices) || Object.keys(value);
+  const inputs = keys.map((k) => {
+    const current = value[k];
+    const inner = domain.values || { kind: "int" };
+    const label = `${option.name}, ${k}`;
+    const input = inner.choices
+      ? choiceSelect(inner.choices, current, label, uid(id), describedBy)
+      : el("input", { type: "number", step: 1, min: inner.min, max: inner.max, value: current ?? "", "aria-label": label, "aria-describedby": describedBy });
+    return [k, input];
+  });
+  const control = el("span", { class: "try-mapping", role: "group", id, "aria-labelledby": `${id}-label` }, inputs.map(([k, input]) => el("span", { class: "try-pair" }, el("span", { "aria-hidden": "true", text: `${k}:` }), input)));
+  const read = () => {
+    const out = {};
+    inputs.forEach(([k, input]) => {
+      if (input.value !== "") {
+        out[k] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
+      }
+    });
+    return out;
+  };
+  return { control, read };
+}
+
+// a list's control: a select per item, the empty ones left out
+function listControl(domain, option, value, id, describedBy) {
+  const items = domain.items || {};
+  const itemChoices = items.choices || option.cards || [];
+  const current = Array.isArray(value) ? value : [];
+  const slots = itemChoices.length && items.choices ? itemChoices.length : Math.max(current.length + 2, 3);
+  const n = domain.max_items ? Math.min(slots, domain.max_items) : slots;
+  const selects = [];
+  for (let i = 0; i < n; i++) {
+    selects.push(choiceSelect(["", ...itemChoices.filter((c) => c !== "")], current[i] ?? "", `${option.name}, item ${i + 1}`, uid(id), describedBy));
+  }
+  const control = el("span", { class: "try-list", role: "group", id, "aria-labelledby": `${id}-label` }, selects);
+  return { control, read: () => selects.map((s) => JSON.parse(s.value)).filter((v) => v !== "") };
+}
+
+// the control of an option's value by its domain, and the function that reads it back
+function valueControl(option, value, id, describedBy) {
   const domain = option.domain || { kind: "any" };
-  const describedBy = `${id}-meaning`;
-  const choiceSelect = (choices, current, label, controlId) =>
-    el(
-      "select",
-      { id: controlId, "aria-label": label, "aria-describedby": describedBy },
-      choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(current), text: c === "" ? "(none)" : String(c) })),
-    );
-  let control;
-  let read;
   const kind = domain.kind;
   const choices = domain.choices || option.cards;
   if (kind === "bool") {
-    control = el("input", { type: "checkbox", id, checked: value === true, "aria-describedby": describedBy });
-    read = () => control.checked;
-  } else if ((kind === "int" || kind === "str" || kind === "seat" || kind === "card") && choices && choices.length) {
-    control = choiceSelect(choices, value, null, id);
-    read = () => JSON.parse(control.value);
-  } else if (kind === "int") {
-    control = el("input", { type: "number", id, step: 1, min: domain.min, max: domain.max, value, inputmode: "numeric", "aria-describedby": describedBy });
-    read = () => (control.value === "" ? null : Number(control.value));
-  } else if (kind === "mapping" && value && typeof value === "object") {
-    const keys = (domain.keys && domain.keys.choices) || Object.keys(value);
-    const inputs = keys.map((k) => {
-      const current = value[k];
-      const inner = domain.values || { kind: "int" };
-      const label = `${option.name}, ${k}`;
-      const input = inner.choices
-        ? choiceSelect(inner.choices, current, label, uid(id))
-        : el("input", { type: "number", step: 1, min: inner.min, max: inner.max, value: current ?? "", "aria-label": label, "aria-describedby": describedBy });
-      return [k, input];
-    });
-    control = el("span", { class: "try-mapping", role: "group", id, "aria-labelledby": `${id}-label` }, inputs.map(([k, input]) => el("span", { class: "try-pair" }, el("span", { "aria-hidden": "true", text: `${k}:` }), input)));
-    read = () => {
-      const out = {};
-      inputs.forEach(([k, input]) => {
-        if (input.value !== "") {
-          out[k] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
-        }
-      });
-      return out;
-    };
-  } else if (kind === "list") {
-    const items = domain.items || {};
-    const itemChoices = items.choices || option.cards || [];
-    const current = Array.isArray(value) ? value : [];
-    const slots = itemChoices.length && items.choices ? itemChoices.length : Math.max(current.length + 2, 3);
-    const n = domain.max_items ? Math.min(slots, domain.max_items) : slots;
-    const selects = [];
-    for (let i = 0; i < n; i++) {
-      selects.push(choiceSelect(["", ...itemChoices.filter((c) => c !== "")], current[i] ?? "", `${option.name}, item ${i + 1}`, uid(id)));
-    }
-    control = el("span", { class: "try-list", role: "group", id, "aria-labelledby": `${id}-label` }, selects);
-    read = () => selects.map((s) => JSON.parse(s.value)).filter((v) => v !== "");
-  } else {
-    control = el("input", { type: "text", id, value: JSON.stringify(value), spellcheck: "false", "aria-describedby": describedBy });
-    read = () => {
-      try {
-        return JSON.parse(control.value);
-      } catch {
-        return control.value;
-      }
-    };
+    const control = el("input", { type: "checkbox", id, checked: value === true, "aria-describedby": describedBy });
+    return { control, read: () => control.checked };
   }
+  if ((kind === "int" || kind === "str" || kind === "seat" || kind === "card") && choices && choices.length) {
+    const control = choiceSelect(choices, value, null, id, describedBy);
+    return { control, read: () => JSON.parse(control.value) };
+  }
+  if (kind === "int") {
+    const control = el("input", { type: "number", id, step: 1, min: domain.min, max: domain.max, value, inputmode: "numeric", "aria-describedby": describedBy });
+    return { control, read: () => (control.value === "" ? null : Number(control.value)) };
+  }
+  if (kind === "mapping" && value && typeof value === "object") return mappingControl(domain, option, value, id, describedBy);
+  if (kind === "list") return listControl(domain, option, value, id, describedBy);
+  const control = el("input", { type: "text", id, value: JSON.stringify(value), spellcheck: "false", "aria-describedby": describedBy });
+  const read = () => {
+    try {
+      return JSON.parse(control.value);
+    } catch {
+      return control.value;
+    }
+  };
+  return { control, read };
+}
+
+export function optionControl(name, option, value, rulesData, illustrated, root) {
+  const id = uid(`try-opt-${name}`);
+  const describedBy = `${id}-meaning`;
+  const { control, read } = valueControl(option, value, id, describedBy);
   const links = option.cites.map((c, i) => [i ? ", " : "", el("a", { href: root + (rulesData.links[c] || ""), text: c })]);
   const mark = el("span", { class: "try-changed-mark", text: " changed" });
   mark.hidden = true;

@@ -194,10 +194,6 @@ function table(caption, head, rows) {
   );
 }
 
-function code(text) {
-  return el("code", { text });
-}
-
 function renderResult(res, rules) {
   const parts = [];
   if (isMarks(res)) {
@@ -528,6 +524,66 @@ async function mount(place, { load = true, sharedText = null } = {}) {
   return api;
 }
 
+// The options of an example as controls: those it is about first, the one it illustrates marked;
+// the others by topic, folded.
+function optionList(rules, page, shows) {
+  const controls = {};
+  const shown = (shows.options || []).filter((n) => n in rules.options);
+  const make = (name) => {
+    const option = rules.options[name];
+    const value = name in page.options ? page.options[name] : option.default;
+    const c = optionControl(name, option, value, rules, name === shown[0], root);
+    controls[name] = c;
+    return c.row;
+  };
+  const list = el("div", { class: "try-option-list" });
+  if (shown.length) {
+    list.append(el("div", { class: "try-shown" }, el("h4", { text: "What this example shows" }), shown.map(make)));
+  }
+  for (const [topic, heading] of Object.entries(rules.topics)) {
+    const names = Object.keys(rules.options).filter((n) => rules.options[n].topic === topic && !shown.includes(n));
+    if (names.length) {
+      list.append(el("details", { class: "try-topic" }, el("summary", { text: `${heading} (${names.length})` }), names.map(make)));
+    }
+  }
+  return { list, controls };
+}
+
+// The example's hand replayed under the options the reader changed, compared with the page's result.
+async function replayUnder({ scenario, controls, page, rules, output, status, retry }) {
+  const overrides = {};
+  for (const [name, { read, row }] of Object.entries(controls)) {
+    const value = read();
+    const changed = JSON.stringify(value) !== JSON.stringify(page.options[name] ?? rules.options[name].default);
+    if (changed) {
+      overrides[name] = value;
+    }
+    row.classList.toggle("try-option-changed", changed);
+    row.querySelector(".try-changed-mark").hidden = !changed;
+  }
+  status.say("Replaying the hand…");
+  const t0 = performance.now();
+  try {
+    const { answer } = await theEngine().request("play", scenario, overrides);
+    const seconds = (performance.now() - t0) / 1000;
+    if (answer.error) {
+      output.replaceChildren(el("p", { class: "try-error", role: "alert", text: answer.error }));
+      status.say(answer.error);
+      return;
+    }
+    const yours = JSON.parse(answer.json);
+    output.replaceChildren(
+      renderDiff(page.result, yours, overrides, rules),
+      el("details", { class: "try-json" }, el("summary", { text: "The result under your reading, as reversis play --json prints it" }), el("pre", {}, el("code", { class: "try-json-text", text: answer.json }))),
+    );
+    output.dataset.seconds = seconds.toFixed(3);
+    status.say(`Replayed in ${seconds.toFixed(2)} s. ${output.querySelector(".try-diff-summary").textContent}`);
+  } catch (error) {
+    output.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
+    status.failed(error.message, retry);
+  }
+}
+
 async function mountExample(place, status, sharedText, load) {
   const slug = place.dataset.example;
   const rulesetId = place.dataset.ruleset;
@@ -566,68 +622,16 @@ async function mountExample(place, status, sharedText, load) {
       replay();
     }
   };
-  const replayOnce = async () => {
-    const overrides = {};
-    for (const [name, { read, row }] of Object.entries(controls)) {
-      const value = read();
-      const changed = JSON.stringify(value) !== JSON.stringify(page.options[name] ?? rules.options[name].default);
-      if (changed) {
-        overrides[name] = value;
-      }
-      row.classList.toggle("try-option-changed", changed);
-      row.querySelector(".try-changed-mark").hidden = !changed;
-    }
-    status.say("Replaying the hand…");
-    const t0 = performance.now();
-    try {
-      const { answer } = await theEngine().request("play", scenario, overrides);
-      const seconds = (performance.now() - t0) / 1000;
-      if (answer.error) {
-        output.replaceChildren(el("p", { class: "try-error", role: "alert", text: answer.error }));
-        status.say(answer.error);
-        return;
-      }
-      const yours = JSON.parse(answer.json);
-      output.replaceChildren(
-        renderDiff(page.result, yours, overrides, rules),
-        el("details", { class: "try-json" }, el("summary", { text: "The result under your reading, as reversis play --json prints it" }), el("pre", {}, el("code", { class: "try-json-text", text: answer.json }))),
-      );
-      output.dataset.seconds = seconds.toFixed(3);
-      status.say(`Replayed in ${seconds.toFixed(2)} s. ${output.querySelector(".try-diff-summary").textContent}`);
-    } catch (error) {
-      output.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
-      status.failed(error.message, replay);
-    }
-  };
+  const replayOnce = () => replayUnder({ scenario, controls, page, rules, output, status, retry: replay });
   const begin = async () => {
     const e = await status.loaded();
     status.say("Playing the page's hand…");
     const { answer } = await e.request("play", scenario, {});
-    if (answer.error) {
-      throw new Error(answer.error);
-    }
+    if (answer.error) throw new Error(answer.error);
     const result = JSON.parse(answer.json);
     page = { result, options: result.options || {} };
-    controls = {};
-    // the options this example is about first, the one it illustrates marked; the others by topic, folded
-    const shown = (shows.options || []).filter((n) => n in rules.options);
-    const make = (name) => {
-      const option = rules.options[name];
-      const value = name in page.options ? page.options[name] : option.default;
-      const c = optionControl(name, option, value, rules, name === shown[0], root);
-      controls[name] = c;
-      return c.row;
-    };
-    const list = el("div", { class: "try-option-list" });
-    if (shown.length) {
-      list.append(el("div", { class: "try-shown" }, el("h4", { text: "What this example shows" }), shown.map(make)));
-    }
-    for (const [topic, heading] of Object.entries(rules.topics)) {
-      const names = Object.keys(rules.options).filter((n) => rules.options[n].topic === topic && !shown.includes(n));
-      if (names.length) {
-        list.append(el("details", { class: "try-topic" }, el("summary", { text: `${heading} (${names.length})` }), names.map(make)));
-      }
-    }
+    let list;
+    ({ list, controls } = optionList(rules, page, shows));
     const fieldset = el("fieldset", { class: "try-fieldset" }, el("legend", { text: `The readings of this hand: the ${Object.keys(rules.options).length} options of ${rules.title}` }), list);
     const submit = el("button", { type: "submit", class: "md-button md-button--primary try-replay", text: "Replay under these readings" });
     const reset = el("button", { type: "reset", class: "md-button try-reset", text: "Back to the page's reading" });

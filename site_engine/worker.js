@@ -32,6 +32,13 @@ function fail(message) {
 // response itself goes to Pyodide untouched, so that the browser may keep the compiled WebAssembly
 // with its address for the next visit. A file whose bytes stop coming for STALL seconds fails.
 const plainFetch = self.fetch.bind(self);
+// A file refused while loading is said at once: Pyodide does not always pass the error on (a refused
+// pyodide.asm.wasm was only logged, "wasm instantiation failed!", and the loading never ended).
+let ready = false;
+function refused(message) {
+  if (!ready) fail(message);
+  return new Error(message);
+}
 async function count(body, alive) {
   const reader = body.getReader();
   for (;;) {
@@ -57,11 +64,11 @@ self.fetch = async (resource, init) => {
     response = await plainFetch(resource, init);
   } catch (error) {
     clearTimeout(timer);
-    throw new Error(`the file ${name} did not download (${error.message || error})`);
+    throw refused(`the file ${name} did not download (${error.message || error})`);
   }
   if (!response.ok) {
     clearTimeout(timer);
-    throw new Error(`the file ${name} did not download (HTTP ${response.status})`);
+    throw refused(`the file ${name} did not download (HTTP ${response.status})`);
   }
   if (response.body && manifest) {
     count(response.clone().body, alive)
@@ -131,10 +138,16 @@ async function start() {
   return { play, doctest, table };
 }
 
+// whatever else goes wrong while loading, where Pyodide leaves it unhandled, is said too
+self.addEventListener("unhandledrejection", (event) => {
+  if (!ready) fail(`starting Python in the page failed: ${String(event.reason && event.reason.message ? event.reason.message : event.reason).split("\n")[0]}`);
+});
+
 self.postMessage({ started: true });
 const engine = start();
 engine.then(
   () => {
+    ready = true;
     if (!failed) {
       self.postMessage({ ready: { seconds: seconds(), phases } });
     }

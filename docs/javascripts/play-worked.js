@@ -41,7 +41,7 @@ function table(head, rows, attrs) {
   return el(
     "div",
     { class: "play-table-wrap" },
-    el("table", attrs || {}, el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c) => (c instanceof Node && c.tagName === "TH" ? c : el("td", {}, c))))))),
+    el("table", attrs || {}, el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, rows.map((r) => el("tr", {}, r.map((c) => (c instanceof HTMLElement && c.tagName === "TH" ? c : el("td", {}, c))))))),
   );
 }
 

@@ -6,15 +6,16 @@
 (function () {
   "use strict";
   var place = document.querySelector(".play-hand[data-ruleset]");
-  var script = document.currentScript;
-  if (!place || !script) {
+  var script = /** @type {HTMLScriptElement|null} */ (document.currentScript);
+  const status = document.getElementById("play-status");
+  const deal = /** @type {HTMLButtonElement|null} */ (document.getElementById("play-deal"));
+  const form = /** @type {HTMLFormElement|null} */ (document.getElementById("play-setup"));
+  if (!place || !script || !status || !deal || !form) {
     return;
   }
   var here = new URL("./", script.src);
-  var status = document.getElementById("play-status");
-  var deal = document.getElementById("play-deal");
 
-  function unavailable(why, examples) {
+  const unavailable = function (/** @type {string} */ why, /** @type {string} */ examples) {
     var link = document.createElement("a");
     link.href = examples;
     link.textContent = "the worked examples";
@@ -22,7 +23,7 @@
     status.appendChild(link);
     status.appendChild(document.createTextNode(" show hands of every ruleset played card by card."));
     deal.disabled = true;
-  }
+  };
 
   if (window.location.protocol === "file:") {
     unavailable("The engine runs only on the served site, not in a copy read from disk", new URL("../examples/index.html", here).href);
@@ -30,13 +31,12 @@
   }
   // "Deal" pressed before the table's code has come: the press is kept (the form is not sent as a
   // page request) and answered once it has come
-  var form = document.getElementById("play-setup");
   var pressed = false;
-  function early(event) {
+  const early = function (/** @type {Event} */ event) {
     event.preventDefault();
     pressed = true;
     status.textContent = "Loading the table…";
-  }
+  };
   form.addEventListener("submit", early);
   import(new URL("play-ui.js", here).href).then(
     function (module) {

@@ -39,17 +39,9 @@
     }).filter(function (said) { return said; }).join(" ");
   }
 
-  function setUp(replay) {
-    var steps = Array.prototype.slice.call(replay.querySelectorAll(".replay-step"));
-    if (!steps.length || replay.dataset.replayReady) {
-      return;
-    }
-    replay.dataset.replayReady = "true";
-    var current = 0;
-    var tricks = steps.map(function (step) {
-      return step.dataset.trick;
-    });
-
+  /* The controls of a replay (previous and next card and trick, the position, a polite status),
+     put in place. */
+  function controlsOf(replay) {
     var controls = document.createElement("div");
     controls.className = "replay-controls";
     var previousTrick = button("replay-previous-trick", "Previous trick", "Previous trick");
@@ -73,6 +65,11 @@
     replay.setAttribute("role", "region");
     replay.setAttribute("aria-label", "Replay of the hand, one card at a time");
 
+    return { previousTrick: previousTrick, previous: previous, next: next, nextTrick: nextTrick, position: position, status: status };
+  }
+
+  /* Moving by trick over steps whose tricks are `tricks`. */
+  function trickSteps(tricks) {
     /* The first and the last step of the trick of step i. */
     function firstOfTrick(i) {
       while (i > 0 && tricks[i - 1] === tricks[i]) {
@@ -81,7 +78,7 @@
       return i;
     }
     function lastOfTrick(i) {
-      while (i < steps.length - 1 && tricks[i + 1] === tricks[i]) {
+      while (i < tricks.length - 1 && tricks[i + 1] === tricks[i]) {
         i += 1;
       }
       return i;
@@ -90,20 +87,71 @@
        back to the card that closed the trick before this one. */
     function trickAfter(i) {
       var end = lastOfTrick(i);
-      return end > i ? end : lastOfTrick(Math.min(steps.length - 1, i + 1));
+      return end > i ? end : lastOfTrick(Math.min(tricks.length - 1, i + 1));
     }
     function trickBefore(i) {
       var start = firstOfTrick(i);
       return start > 0 ? start - 1 : 0;
     }
 
-    function fromHash() {
-      var match = /^#step-(\d+)$/.exec(window.location.hash);
-      if (!match) {
-        return null;
+    return { after: trickAfter, before: trickBefore };
+  }
+
+  /* The step an address's #step-N names (from 0), or null. */
+  function stepInHash(count) {
+    var match = /^#step-(\d+)$/.exec(window.location.hash);
+    if (!match) {
+      return null;
+    }
+    var index = parseInt(match[1], 10) - 1;
+    return index >= 0 && index < count ? index : null;
+  }
+
+  /* The keys of a replay: the arrows by card, Page Up and Down by trick, Home and End. */
+  function listenToKeys(replay, moves) {
+    var keys = {
+      ArrowLeft: moves.previousCard,
+      ArrowRight: moves.nextCard,
+      PageUp: moves.previousTrick,
+      PageDown: moves.nextTrick,
+      Home: moves.first,
+      End: moves.last
+    };
+    replay.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+        return;
       }
-      var index = parseInt(match[1], 10) - 1;
-      return index >= 0 && index < steps.length ? index : null;
+      var target = event.target;
+      if (target && target !== replay && target.tagName === "A") {
+        return; /* a link of a step keeps its own keys */
+      }
+      var move = keys[event.key];
+      if (move) {
+        move();
+        event.preventDefault();
+      }
+    });
+  }
+
+  function setUp(replay) {
+    var steps = Array.prototype.slice.call(replay.querySelectorAll(".replay-step"));
+    if (!steps.length || replay.dataset.replayReady) {
+      return;
+    }
+    replay.dataset.replayReady = "true";
+    var current = 0;
+    var tricks = steps.map(function (step) {
+      return step.dataset.trick;
+    });
+
+    var made = controlsOf(replay);
+    var previousTrick = made.previousTrick, previous = made.previous, next = made.next, nextTrick = made.nextTrick;
+    var position = made.position, status = made.status;
+    var by = trickSteps(tricks);
+    var trickAfter = by.after, trickBefore = by.before;
+
+    function fromHash() {
+      return stepInHash(steps.length);
     }
 
     function able(b, on) {
@@ -151,28 +199,7 @@
     next.addEventListener("click", moves.nextCard);
     previousTrick.addEventListener("click", moves.previousTrick);
     nextTrick.addEventListener("click", moves.nextTrick);
-    var keys = {
-      ArrowLeft: moves.previousCard,
-      ArrowRight: moves.nextCard,
-      PageUp: moves.previousTrick,
-      PageDown: moves.nextTrick,
-      Home: moves.first,
-      End: moves.last
-    };
-    replay.addEventListener("keydown", function (event) {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
-        return;
-      }
-      var target = event.target;
-      if (target && target !== replay && target.tagName === "A") {
-        return; /* a link of a step keeps its own keys */
-      }
-      var move = keys[event.key];
-      if (move) {
-        move();
-        event.preventDefault();
-      }
-    });
+    listenToKeys(replay, moves);
     window.addEventListener("hashchange", function () {
       var index = fromHash();
       if (index !== null) {

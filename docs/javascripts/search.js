@@ -158,52 +158,56 @@
     return worker;
   }
 
+  /* The search's own worker, started once the theme has set the search up: its answers delivered,
+     the query that waited for the index sent once it is built. */
+  function startSearch(url, options, state, deliver) {
+    if (state.worker !== null || state.setup === null) {
+      return;
+    }
+    function failed(error) {
+      console.error(error.message);
+      deliver({ type: RESULT, data: { items: [] } });
+    }
+    state.worker = startWorker(url, options, state.setup, failed);
+    state.worker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === READY) {
+        if (event.data.failed) {
+          deliver({ type: RESULT, data: { items: [] } }); /* the worker said why, in the console */
+          return;
+        }
+        state.ready = true; /* the theme was told so when it set the search up */
+        if (state.waiting !== null) {
+          state.worker.postMessage(state.waiting);
+          state.waiting = null;
+        }
+        return;
+      }
+      if (event.data && event.data.type === RESULT) {
+        markResult(event.data.data, state.asked, (state.setup && state.setup.config && state.setup.config.spellings) || {});
+      }
+      deliver(event.data);
+    });
+  }
+
   function SearchWorker(url, options) {
     if (String(url).indexOf("workers/search") === -1) {
       return new Native(url, options); /* any other worker (the engine of "Try it") is the browser's own */
     }
     var self = new EventTarget();
-    var worker = null;
-    var setup = null;
-    var ready = false;
-    var waiting = null;
-    var asked = ""; /* the last query, folded and modernised: its words are marked in the results */
+    /* the worker once started, the theme's setup, whether the index is built, the query waiting for it,
+       and the last query, folded and modernised (its words are marked in the results) */
+    var state = { worker: null, setup: null, ready: false, waiting: null, asked: "" };
 
     function deliver(data) {
       self.dispatchEvent(new MessageEvent("message", { data: data }));
     }
 
     function start() {
-      if (worker !== null || setup === null) {
-        return;
-      }
-      function failed(error) {
-        console.error(error.message);
-        deliver({ type: RESULT, data: { items: [] } });
-      }
-      worker = startWorker(url, options, setup, failed);
-      worker.addEventListener("message", function (event) {
-        if (event.data && event.data.type === READY) {
-          if (event.data.failed) {
-            deliver({ type: RESULT, data: { items: [] } }); /* the worker said why, in the console */
-            return;
-          }
-          ready = true; /* the theme was told so when it set the search up */
-          if (waiting !== null) {
-            worker.postMessage(waiting);
-            waiting = null;
-          }
-          return;
-        }
-        if (event.data && event.data.type === RESULT) {
-          markResult(event.data.data, asked, spellings());
-        }
-        deliver(event.data);
-      });
+      startSearch(url, options, state, deliver);
     }
 
     function spellings() {
-      return (setup && setup.config && setup.config.spellings) || {};
+      return (state.setup && state.setup.config && state.setup.config.spellings) || {};
     }
 
     function started(event) {
@@ -216,7 +220,7 @@
 
     self.postMessage = function (message) {
       if (message && message.type === SETUP) {
-        setup = message.data;
+        state.setup = message.data;
         window.setTimeout(function () {
           deliver({ type: READY });
         }, 0);
@@ -228,28 +232,28 @@
       }
       if (message && message.type === QUERY) {
         var query = modernQuery(fold(String(message.data)), spellings());
-        if (worker === null && !query.trim()) {
+        if (state.worker === null && !query.trim()) {
           deliver({ type: RESULT, data: { items: [] } }); /* nothing asked yet: nothing loaded */
           return;
         }
         start();
-        asked = query;
+        state.asked = query;
         message = { type: QUERY, data: query };
-        if (ready) {
-          worker.postMessage(message);
+        if (state.ready) {
+          state.worker.postMessage(message);
         } else {
-          waiting = message; /* only the last query is answered once the index is built */
+          state.waiting = message; /* only the last query is answered once the index is built */
         }
         return;
       }
-      if (worker !== null) {
-        worker.postMessage(message);
+      if (state.worker !== null) {
+        state.worker.postMessage(message);
       }
     };
     self.terminate = function () {
       document.removeEventListener("focusin", started);
-      if (worker !== null) {
-        worker.terminate();
+      if (state.worker !== null) {
+        state.worker.terminate();
       }
     };
     return self;

@@ -82,12 +82,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
             "(and lose its title and narrative): give another file"
         )
     from reversis.apps.sitting import parse_option
+    from reversis.apps.strong import Strong
 
     options = dict(parse_option(text) for text in args.option or ())
-    scenario, hand = play_file(args.scenario, options=options)
+    scenario, hand = play_file(args.scenario, options=options, searcher=lambda budget: Strong(budget=budget))
     game = game_of(scenario.rules)
     if args.record:
-        data = game.record(hand, bot=scenario.bot, seed=scenario.seed)
+        data = game.record(hand, bot=scenario.bot, seed=scenario.seed, budget=getattr(scenario, "budget", None))
         try:
             Path(args.record).write_text(dump_record(data), encoding="utf-8")
         except OSError as exc:
@@ -195,6 +196,7 @@ def _cmd_sitting(args: argparse.Namespace) -> int:
         "--bot": args.bot,
         "--first-dealer": args.first_dealer,
         "--option": args.option,
+        "--budget": args.budget,
     }
     if args.sitting is not None:
         given = [flag for flag, value in flags.items() if value is not None]
@@ -218,6 +220,7 @@ def _cmd_sitting(args: argparse.Namespace) -> int:
             bot=args.bot or "cautious",
             first_dealer=args.first_dealer,
             options=args.option or (),
+            budget=args.budget,
         )
     with Progress(total=sitting.hands) as progress:
         hands = play_sitting(sitting, progress=progress)
@@ -403,15 +406,14 @@ def _add_simulate(
     sim.set_defaults(run=_cmd_simulate)
 
 
-def _add_budget(parser: argparse.ArgumentParser, *, default: int | None = None) -> None:
+def _add_budget(parser: argparse.ArgumentParser) -> None:
     from reversis.apps.strong import DEFAULT_BUDGET, MAX_BUDGET
 
     parser.add_argument(
         "--budget",
         type=_whole(1, MAX_BUDGET),
-        default=DEFAULT_BUDGET if default is None else default,
-        help=f"the strong bot's playouts a decision, 1 to {MAX_BUDGET}"
-        + ("" if default is None else f" (default {DEFAULT_BUDGET})"),
+        default=DEFAULT_BUDGET,
+        help=f"the strong bot's playouts a decision, 1 to {MAX_BUDGET}",
     )
 
 
@@ -442,6 +444,13 @@ def _add_sitting(
     )
     sitting.add_argument("--seed", type=_whole(0), help="hand i is dealt from seed + i, without a file (default 0)")
     sitting.add_argument("--bot", choices=bots, help="the bot that plays every seat, without a file (default cautious)")
+    from reversis.apps.strong import DEFAULT_BUDGET, MAX_BUDGET
+
+    sitting.add_argument(
+        "--budget",
+        type=_whole(1, MAX_BUDGET),
+        help=f"the strong bot's playouts a decision, 1 to {MAX_BUDGET}, without a file (default {DEFAULT_BUDGET})",
+    )
     sitting.add_argument(
         "--first-dealer", type=_whole(0), help="the seat that deals the first hand, without a file (default 0)"
     )

@@ -24,7 +24,8 @@ the bot::
       first_dealer: 0      # optional, 0
       hands: 20            # 1 to MAX_HANDS
       seed: 7              # optional, 0
-      bot: cautious        # optional, cautious
+      bot: cautious        # optional, cautious (or random, or strong)
+      budget: 200          # optional, with bot strong: its playouts a decision
 
 A file whose first document is a scenario, not a sitting, is a sitting of
 its documents, each a hand. Every problem is one line naming the file, the
@@ -201,11 +202,14 @@ def sitting_from_args(
     bot: str = "cautious",
     first_dealer: int | None = 0,
     options: Sequence[str] = (),
+    budget: int | None = None,
 ) -> Sitting:
     """A sitting dealt from the seed, as the command line gives it (errors name the flag); ``hands``
     and ``first_dealer`` None leave them to the game (reversis: 10 hands from seat 0)."""
     given = dict(parse_option(text) for text in options)
     fields: dict[str, Any] = {"ruleset": ruleset, "options": given, "seed": seed, "bot": bot}
+    if budget is not None:
+        fields["budget"] = budget
     if first_dealer is not None:
         fields["first_dealer"] = first_dealer
     if hands is not None:
@@ -225,8 +229,11 @@ def sitting_from_args(
 
 
 def play_sitting(sitting: Sitting, *, progress: Callable[[int], None] | None = None) -> Sequence[PlayedHand]:
-    """Play every hand of a sitting (``progress`` is called with 1 after each hand)."""
-    return sitting.play(progress=progress)
+    """Play every hand of a sitting (``progress`` is called with 1 after each hand); the bot
+    ``strong`` is the strong player (:mod:`reversis.apps.strong`)."""
+    from reversis.apps.strong import Strong
+
+    return sitting.play(progress=progress, searcher=lambda budget: Strong(budget=budget))
 
 
 def table(sitting: Sitting, hands: Sequence[PlayedHand]) -> str:

@@ -40,7 +40,9 @@ BIN_MS = 0.25
 @dataclass
 class Clock:
     """The times of the hero's decisions that had a choice (a decision with one legal action is not
-    searched), kept as a histogram of :data:`BIN_MS` bins, and the slowest."""
+    searched), kept as a histogram of :data:`BIN_MS` bins, and the slowest. A time is the processor
+    time of the process (``time.process_time``), which other work on a shared machine does not
+    lengthen as it lengthens the time on the clock."""
 
     bins: dict[int, int] = field(default_factory=dict)
     slowest: float = 0.0
@@ -81,9 +83,9 @@ def play_hand(
     rngs = [random.Random(seed * 16 + s) for s in range(len(players))]
     while (seat := state.to_act()) is not None:
         if seat == timed and clock is not None and len(state.legal_actions()) > 1:
-            started = time.perf_counter()
+            started = time.process_time()
             action = players[seat](state, rngs[seat])
-            clock.add(1000 * (time.perf_counter() - started))
+            clock.add(1000 * (time.process_time() - started))
         else:
             action = players[seat](state, rngs[seat])
         state.apply(action)
@@ -108,9 +110,11 @@ def play_deal(
     reference: Policy | None,
     others: Policy,
     clock: Clock | None = None,
+    hero_result: float | None = None,
 ) -> DealResult:
     """Deal ``i`` of a match played with the hero in each place, and the reference (None: the
-    others' own bot, every place from one hand)."""
+    others' own bot, every place from one hand). ``hero_result``: the hero's mean over the places
+    where another match with the same hero and others has played them already (he plays alike)."""
     players = int(rules["players"])
     dealer = i % players
 
@@ -124,11 +128,12 @@ def play_deal(
     for place in range(players):
         seats = [others] * players
         seats[place] = hero
-        hero_total += play_hand(new(), seats, seed + i, timed=place, clock=clock)[place]
+        if hero_result is None:
+            hero_total += play_hand(new(), seats, seed + i, timed=place, clock=clock)[place]
         if reference is not None:
             seats[place] = reference
             reference_total += play_hand(new(), seats, seed + i)[place]
-    return DealResult(hero_total / players, reference_total / players)
+    return DealResult(hero_total / players if hero_result is None else hero_result, reference_total / players)
 
 
 def _mean(values: Sequence[float]) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from reversis.core.errors import ReversisError, did_you_mean
 from reversis.core.game import Game, PlayedHand
-from reversis.core.moves import Action, State
+from reversis.core.moves import DEFAULT_BUDGET, MAX_BUDGET, Action, Policy, State
 from reversis.core.ruleset import Ruleset
 
 __all__ = [
@@ -49,19 +49,12 @@ __all__ = [
     "seeded",
 ]
 
-#: A player of a hand move by move: the action it chooses for the seat to act.
-Policy = Callable[[State, random.Random], Action]
-
-#: The playouts of a decision where nothing else is said (measured by ``scripts/bench_strong.py``:
-#: a decision in 50 ms or less with the compiled engine).
-DEFAULT_BUDGET = 200
+# DEFAULT_BUDGET (reversis.core.moves): the playouts of a decision where nothing else is said,
+# measured by scripts/bench_strong.py: a decision in 50 ms or less with the compiled engine.
 
 #: The playouts of a decision on the site's Play a hand, whose engine is pure Python in the reader's
 #: browser (a card in about a second or less there).
-PAGE_BUDGET = 60
-
-#: The largest budget a command line or a file may ask for.
-MAX_BUDGET = 100_000
+PAGE_BUDGET = 200
 
 #: The game's bot that plays every hand out.
 ROLLOUT = "cautious"

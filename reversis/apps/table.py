@@ -26,9 +26,11 @@ The eldest hand (you) discards the five of spades and takes the eight of hearts.
 ...     table.act({"do": "play", "card": "4D"})
 ... except TableError as refused:
 ...     print(textwrap.fill(str(refused), 100))
-Refused: 4D: the eldest hand must lead hearts to the first trick. That is the rule “The first lead”
-(play.first-lead), encyclopedie-1765:9: “Le premier en cartes doit toujours commencer par jouer du
-cœur s’il en a”.
+...     why = refused.why
+Refused: you may not play the four of diamonds: the eldest hand (you) must lead hearts to the first
+trick.
+>>> why["rule_name"], why["quote"]
+('The first lead', 'Le premier en cartes doit toujours commencer par jouer du cœur s’il en a')
 >>> [s["text"] for s in table.act({"do": "play", "card": "2H"})][4]
 'The dealer takes trick 1.'
 >>> while not table.done:
@@ -47,12 +49,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from reversis.apps.sitting import parse_sitting, play_sitting
+from reversis.apps.strong import BOTS, PAGE_BUDGET, check_bot, check_budget
 from reversis.apps.table_hands import AT_TABLE, Carry, Item, check_seat
 from reversis.apps.table_worked import card_face, card_words, worked
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, ReversisError, RulesetError, ScenarioError
 from reversis.core.game import JsonObject
-from reversis.core.roles import role
+from reversis.core.roles import role, side
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.core.scenario import dump_record
 from reversis.games import game_of, play_text
@@ -61,7 +64,9 @@ __all__ = ["Table", "TableError", "card_face", "card_words", "rule_words", "tabl
 
 #: The most hands of one sitting at the table.
 MAX_HANDS = 40
-#: The bot that plays the other seats.
+#: The moves a page may ask for (each game takes those of its own).
+MOVES = ("play", "exchange", "declare", "decline", "claim", "claims-done")
+#: The bot that plays the other seats unless the page chooses another (``BOTS``).
 BOT = "cautious"
 
 
@@ -70,10 +75,11 @@ class TableError(ReversisError):
     a refused move breaks, if any; ``option``: the option whose value is refused, if any (the page
     shows the sentence beside its field)."""
 
-    def __init__(self, message: str, *, rule: str = "", option: str = "") -> None:
+    def __init__(self, message: str, *, rule: str = "", option: str = "", why: JsonObject | None = None) -> None:
         super().__init__(message)
         self.rule = rule
         self.option = option
+        self.why = why or {}
 
 
 def rule_words(rules: Ruleset) -> dict[str, dict[str, str]]:
@@ -81,7 +87,9 @@ def rule_words(rules: Ruleset) -> dict[str, dict[str, str]]:
     annotation, the paragraph, the English gloss and the annotation's id (the site writes them for the
     page, where the annotations are not loaded)."""
     from reversis.annotations import load_annotations  # the annotations' files, beside the package
+    from reversis.corpus import load_corpus
 
+    languages = {s.id: s.language for s in load_corpus().sources}
     annotations = {a.id: a for a in load_annotations()}
     out: dict[str, dict[str, str]] = {}
     for rule, ids in rules.rule_annotations.items():
@@ -89,15 +97,27 @@ def rule_words(rules: Ruleset) -> dict[str, dict[str, str]]:
         found = found or [annotations[i] for i in ids if i in annotations]
         if found:
             a = found[0]
-            out[rule] = {"quote": a.quote, "paragraph": a.paragraph, "gloss": a.gloss, "annotation": a.id}
+            gloss = " ".join(a.gloss.split())
+            lang = languages.get(a.source, "")
+            out[rule] = {"quote": a.quote, "paragraph": a.paragraph, "gloss": gloss, "annotation": a.id, "lang": lang}
     return out
 
 
 class Table:
     """A sitting at one table: the hand in play, and the records of the hands finished before it."""
 
-    def __init__(self, rules: Ruleset, *, seed: int = 1, place: int = 1, words: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        seed: int = 1,
+        place: int = 1,
+        words: Mapping[str, Any] | None = None,
+        bot: str = BOT,
+        budget: int = PAGE_BUDGET,
+    ):
         self.rules, self.seed, self.words = rules, seed, dict(words or {})
+        self.bot, self.budget = bot, budget  # who plays the other seats, and the strong player's budget
         self.game = game_of(rules)
         self.players = int(rules["players"])
         self.reader = check_seat(place, self.players)  # the first dealer is seat 0
@@ -115,15 +135,23 @@ class Table:
         seed: int = 1,
         place: int = 1,
         words: Mapping[str, Any] | None = None,
+        bot: str = BOT,
+        budget: int = PAGE_BUDGET,
     ) -> Table:
-        """A table under a ruleset and options (each checked against its domain), the hand dealt."""
+        """A table under a ruleset and options (each checked against its domain), the hand dealt, the
+        other seats played by ``bot`` (``strong``: the strong player, ``budget`` playouts a decision)."""
         if ruleset not in ruleset_ids():
             raise TableError(f"There is no ruleset {ruleset!r} (known: {', '.join(ruleset_ids())}).")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**32:
             raise TableError(f"The seed {seed!r} is not a whole number from 0 to {2**32 - 1}.")
         try:
+            check_bot(bot, BOTS)
+            check_budget(budget)
+        except ReversisError as exc:
+            raise TableError(f"{exc}.") from None
+        try:
             rules = load_ruleset(ruleset).with_options(dict(options or {}))
-            return cls(rules, seed=seed, place=place, words=words)
+            return cls(rules, seed=seed, place=place, words=words, bot=bot, budget=budget)
         except OptionError as exc:
             raise TableError(f"Option {exc.option}{exc.path}: {exc.detail}.", option=exc.option) from None
         except (RulesetError, ScenarioError) as exc:
@@ -136,10 +164,12 @@ class Table:
         self.hand_seed = self.seed + len(self.records)
         rng = random.Random(self.hand_seed)
         self.at = AT_TABLE[self.game.name](
-            self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=BOT, carry=self._carry
+            self.rules, dealer=dealer, reader=self.reader, rng=rng, bot=self.bot, carry=self._carry, budget=self.budget
         )
         self.said = []
         self.moves: list[dict[str, Any]] = []  # the reader's moves in this hand, which undo replays
+        self._trick: list[tuple[int, Card]] = []  # the trick being played, as told
+        self.last_trick: JsonObject | None = None  # the trick taken last, to be looked at again
         self._tell(self.at.news())
         self._advance()
 
@@ -174,11 +204,13 @@ class Table:
             raise TableError('A move is {"do": …}: play, exchange, declare, decline, claim or claims-done.')
         if self.at.done:
             raise TableError("Refused: the hand is over; deal the next hand to play on.")
+        if action["do"] not in MOVES:
+            raise TableError(f"Refused: “{action['do']}” is not a move at this table (the moves: {', '.join(MOVES)}).")
         card = self._card(action)
         try:
             self.at.act(dict(action), card)
         except IllegalAction as exc:
-            raise TableError(self.refusal(exc), rule=exc.rule) from None
+            raise TableError(self.refusal(exc, action, card), rule=exc.rule, why=self.why(exc.rule)) from None
         self.moves.append(dict(action))
         return self._tell(self.at.news()) + self._advance()
 
@@ -203,27 +235,61 @@ class Table:
         except ScenarioError as exc:
             raise TableError(f"Refused: {exc}.") from None
 
-    def refusal(self, exc: IllegalAction) -> str:
-        """A refused move in one sentence: what is wrong, the rule by its English name and id, its
-        paragraph and the source's words."""
-        what = re.sub(r"\bseat (\d+)", lambda m: self.who(int(m.group(1))), str(exc))
-        name = self.rules.rule_names.get(exc.rule)
-        if name is None:
-            return f"Refused: {what} (rule {exc.rule})."
-        return f"Refused: {what}. That is the rule “{name}” ({exc.rule}){self._source(exc.rule)}."
+    def refusal(self, exc: IllegalAction, action: Mapping[str, Any] | None = None, card: Card | None = None) -> str:
+        """A refused move in one sentence, in the reader's words: the move, with its card in words, and
+        what is wrong, the players named by their place (the rule and the source's words are
+        :meth:`why`'s).
 
-    def _source(self, rule: str) -> str:
+        >>> table = Table.open("encyclopedie-1765", seed=3)
+        >>> _ = table.act({"do": "exchange", "discard": "5S"})
+        >>> try:
+        ...     table.act({"do": "play", "card": "AS"})
+        ... except TableError as refused:
+        ...     print(refused, refused.why["unstated"], sep="\\n")
+        Refused: you may not play the ace of spades: you do not hold the ace of spades.
+        No sentence of the sources states this refusal: it follows from how a hand is played.
+        """
+        what = re.sub(r" \(seat: \d+\)", "", str(exc))
+        what = re.sub(r"\bseat:? (\d+)", lambda m: self.who(int(m.group(1))), what)
+        what = re.sub(r"^\w\w: ", "", what)  # the card, named in words before it
+        what = re.sub(r"\b[2-9TJQKARCS][SHDCOEB]\b", self._card_words, what)
+        what = re.sub(r"ruleset [\w-]+ has no declaration '([^']+)'.*", r"this game has no declaration “\1”", what)
+        what = what.replace(f"{self.you} does not", "you do not").replace(f"the hand of {self.you}", "your hand")
+        what = re.sub(rf"\b{re.escape(self.you)}\b(?! \(you\))", f"{self.you} (you)", what, count=1)
+        do = (action or {}).get("do")
+        words = card_words(self.rules.pack, card) if card is not None else ""
+        move = {
+            "play": f"you may not play {words}",
+            "exchange": f"you may not discard {words}" if words else "you may not keep your cards",
+            "declare": f"you may not declare the {(action or {}).get('name')}",
+            "claim": f"you may not count the {str((action or {}).get('combination')).replace('-', ' ')}",
+        }.get(str(do), "that move is refused")
+        return f"Refused: {move}: {what}."
+
+    def _card_words(self, found: re.Match[str]) -> str:
+        try:
+            return card_words(self.rules.pack, self.rules.pack.parse(found.group(0)))
+        except ScenarioError:
+            return found.group(0)
+
+    def why(self, rule: str) -> JsonObject:
+        """The rule of a refusal: its English name and the source's words with their English, or,
+        where no sentence of a source states it, that none does."""
+        name = self.rules.rule_names.get(rule)
         words = self.words.get(rule)
+        out: JsonObject = {"rule_name": name or ""}
         if words:
-            return f", {words['paragraph']}: “{words['quote']}”"
-        cites = self.rules.rule_cites.get(rule, ())
-        return f", {', '.join(cites)}" if cites else ""
+            out.update({k: words[k] for k in ("quote", "gloss", "paragraph", "lang", "href") if k in words})
+        else:
+            out["unstated"] = "No sentence of the sources states this refusal: it follows from how a hand is played."
+        return out
 
     # -- what is said -----------------------------------------------------------------------------
 
     def _tell(self, items: list[Item]) -> list[JsonObject]:
         told = []
         for item in items:
+            self._watch(item)
             text = self.sentence(item)
             if text:
                 said: JsonObject = {"kind": item.kind, "text": text, "rule": item.rule}
@@ -245,6 +311,15 @@ class Table:
                 told.append(said)
         self.said += told
         return told
+
+    def _watch(self, item: Item) -> None:
+        """Keep the trick being played and the one taken last, as they are told."""
+        if item.kind == "play" and item.seat is not None and item.card is not None:
+            self._trick.append((item.seat, item.card))
+        elif item.kind == "trick" and item.seat is not None:
+            cards = [{"who": self.who(s), **card_face(self.rules.pack, c)} for s, c in self._trick]
+            self.last_trick = {"number": item.trick, "taker": self.who(item.seat), "cards": cards}
+            self._trick = []
 
     def _party(self, party: int | str | None) -> str:
         if not isinstance(party, int):
@@ -302,7 +377,7 @@ class Table:
         """The finished hand as a scenario (YAML) that ``reversis play`` replays to the same result."""
         if not self.at.done:
             raise TableError("Refused: a hand is saved once it is over.")
-        return dump_record(self.game.record(self.at.hand, bot=BOT, seed=self.hand_seed))
+        return dump_record(self.game.record(self.at.hand, bot=self.bot, seed=self.hand_seed, budget=self.budget))
 
     def result(self) -> JsonObject:
         """The finished hand's result, as ``reversis play --json`` gives it."""
@@ -336,17 +411,32 @@ class Table:
         self._deal(dealer=(self.dealer + 1) % self.players)
         return list(self.said)
 
+    def opponents(self) -> str:
+        """Who plays the other seats, in words."""
+        if self.bot == "strong":
+            return f"the strong player, who weighs each move over {self.budget} imagined deals"
+        return {"cautious": "the cautious player", "random": "the random player"}.get(self.bot, self.bot)
+
     def view(self) -> JsonObject:
-        """What the page shows now: the reader's place and cards, the trick, what he may do."""
+        """What the page shows now: the reader's place and cards, the others at their places, the
+        trick and the one before it, whose turn it is, what lies in the middle, what he may do."""
         pack = self.rules.pack
         legal = {o.get("card") or o.get("discard") for o in self.offers()}
+        current = self.at.current()
         out: JsonObject = {
             "ruleset": self.rules.id,
             "hand": len(self.records) + 1,
+            "opponents": self.opponents(),
             "you": self.you,
             "dealer": self.who(self.dealer),
             "holding": [{**card_face(pack, c), "legal": pack.name(c) in legal} for c in self.at.holding()],
-            "trick": [{"who": self.who(s), **card_face(pack, c)} for s, c in self.at.current()],
+            "trick": [
+                {"who": self.who(s), "place": self._place(s), "leads": i == 0, **card_face(pack, c)}
+                for i, (s, c) in enumerate(current)
+            ],
+            "seats": [self._seat(seat) for seat in self._around()],
+            "centre": [self._centre(what, n) for what, n in self.at.centre()],
+            "last_trick": self.last_trick,
             "offers": [{**o, "label": self.label(o)} for o in self.offers()],
             "done": self.done,
             "can_undo": bool(self.moves),
@@ -358,6 +448,43 @@ class Table:
             out["game_over"] = self.at.game_over
             out["worked"] = worked(self)
         return out
+
+    def _around(self) -> list[int]:
+        """The seats around the table from the reader's, in playing order."""
+        return [(self.reader + k) % self.players for k in range(self.players)]
+
+    def _place(self, seat: int) -> int:
+        """A seat's place around the table: 0 the reader's, then the others in playing order."""
+        return (seat - self.reader) % self.players
+
+    def _seat(self, seat: int) -> JsonObject:
+        """One player at his place: his role, his cards left, tricks and score in words."""
+        shown = self.at.seat(seat)
+        cards, tricks = shown.cards, shown.tricks
+        if shown.side is None:
+            sign = "+" if shown.score > 0 else "−" if shown.score < 0 else ""
+            score = f"{sign}{abs(shown.score)} chip{'s' * (abs(shown.score) != 1)} in this hand"
+        else:
+            dealer_side = self.at.seat(self.dealer).side
+            named = side(shown.side, dealer_side=dealer_side or 0).capitalize()
+            score = f"{named}: {shown.score} mark{'s' * (shown.score != 1)} to rub out"
+        return {
+            "place": self._place(seat),
+            "who": self.who(seat),
+            "you": seat == self.reader,
+            "cards": cards,
+            "cards_words": f"{cards} card{'s' * (cards != 1)} left",
+            "tricks_words": f"{tricks} trick{'s' * (tricks != 1)} taken",
+            "score_words": score,
+            "turn": seat == self.at.to_act(),
+            "dealer": seat == self.dealer,
+        }
+
+    def _centre(self, what: str, count: int) -> JsonObject:
+        """What lies in the middle besides the trick, in words: the pool, the talon, the stock."""
+        unit = {"pool": "chip", "talon": "card", "stock": "card"}[what]
+        named = {"pool": "The pool", "talon": "The talon", "stock": "Not dealt"}[what]
+        return {"what": what, "count": count, "words": f"{named}: {count} {unit}{'s' * (count != 1)}"}
 
     def outcome(self) -> list[str]:
         """What the finished hand left each player (Reversis: chips won or lost) or each side
@@ -404,7 +531,8 @@ _TABLE: list[Table] = []  # the table of the page that asks (one page, one worke
 
 def table_json(request: str) -> str:
     """A page's request as JSON text, answered as JSON text: ``{"op": "open", "ruleset", "options",
-    "seed", "place", "words"}``, ``{"op": "act", "action": {...}}``, ``{"op": "undo"}``,
+    "seed", "place", "words", "bot", "budget"}`` (the other seats' player, ``cautious`` unless given,
+    and the strong player's playouts a decision), ``{"op": "act", "action": {...}}``, ``{"op": "undo"}``,
     ``{"op": "next"}``. The answer is ``{"said": [...], "view": {...}}``, or ``{"error": one
     sentence, "rule", "option", "view": the view unchanged}``."""
     try:
@@ -419,6 +547,8 @@ def table_json(request: str) -> str:
                 seed=asked.get("seed", 1),
                 place=asked.get("place", 1),
                 words=asked.get("words") or {},
+                bot=asked.get("bot", BOT),
+                budget=asked.get("budget", PAGE_BUDGET),
             )
             _TABLE[:] = [table]
             return json.dumps({"said": table.said, "view": table.view()}, ensure_ascii=False)
@@ -438,5 +568,6 @@ def table_json(request: str) -> str:
         view = _TABLE[0].view() if _TABLE else None
         rule = exc.rule if isinstance(exc, TableError) else ""
         option = exc.option if isinstance(exc, TableError) else ""
-        answer = {"error": str(exc).split("\n")[0], "rule": rule, "option": option, "view": view}
+        why = exc.why if isinstance(exc, TableError) else {}
+        answer = {"error": str(exc).split("\n")[0], "rule": rule, "option": option, "why": why, "view": view}
         return json.dumps(answer, ensure_ascii=False)

@@ -15,8 +15,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from reversis.apps.strong import DEFAULT_BUDGET, Strong
 from reversis.core.cards import Card
 from reversis.core.errors import IllegalAction, IllegalDeclaration, ScenarioError
+from reversis.core.moves import Action as Move
 from reversis.core.roles import ROLES
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis import bots as reversis_bots
@@ -24,6 +26,7 @@ from reversis.games.reversis import events as ev
 from reversis.games.reversis.hand import Bete
 from reversis.games.reversis.hand import Hand as ReversisHand
 from reversis.games.reversis.hand import Phase as ReversisPhase
+from reversis.games.reversis.moves import resumed
 from reversis.games.romestecq import bots as romestecq_bots
 from reversis.games.romestecq.hand import Hand as RomestecqHand
 from reversis.games.romestecq.hand import Phase as RomestecqPhase
@@ -31,7 +34,7 @@ from reversis.games.romestecq.hand import deal_cards
 from reversis.games.romestecq.params import compile_params as romestecq_params
 from reversis.games.romestecq.sitting import MANNERS
 
-__all__ = ["AT_TABLE", "Carry", "Item", "ReversisAtTable", "RomestecqAtTable", "check_seat"]
+__all__ = ["AT_TABLE", "Carry", "Item", "ReversisAtTable", "RomestecqAtTable", "Seat", "check_seat"]
 
 #: An action of the reader, as the page sends it: ``{"do": "play", "card": "7H"}`` and the like.
 Action = dict[str, Any]
@@ -53,6 +56,18 @@ class Item:
     cites: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Seat:
+    """What the table shows of one seat: the cards left in the hand, the tricks taken, and the score
+    (Reversis: the chips won or lost in the hand so far; Romestecq: the marks its side has still to
+    rub out, ``side`` its side)."""
+
+    cards: int
+    tricks: int
+    score: int
+    side: int | None = None
+
+
 @dataclass
 class Carry:
     """What a hand leaves to the next of a sitting: the pool and the bêtes (Reversis), the marks still
@@ -67,9 +82,23 @@ class Carry:
 class ReversisAtTable:
     """A hand of Reversis (the Encyclopédie's, the espagnolette, the revesino) at the table."""
 
-    def __init__(self, rules: Ruleset, *, dealer: int, reader: int, rng: random.Random, bot: str, carry: Carry):
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        dealer: int,
+        reader: int,
+        rng: random.Random,
+        bot: str,
+        carry: Carry,
+        budget: int = DEFAULT_BUDGET,
+    ):
         self.hand = ReversisHand.deal(rules, dealer=dealer, rng=rng, pool=carry.pool, betes=carry.betes)
-        self.reader, self.rng, self.bot = reader, rng, reversis_bots.get_bot(bot)
+        self.reader, self.rng = reader, rng
+        # the strong player chooses the others' discards and cards, on what each of them knows; the
+        # declarations are the bots' common policy (the table asks them itself)
+        self.strong = Strong(budget=budget) if bot == "strong" else None
+        self.bot = reversis_bots.get_bot("cautious" if self.strong else bot)
         self._asked: set[int] = set()  # the tricks before which the reader answered the declarations
         self._bots_declared: set[int] = set()
         self._events = self._entries = 0
@@ -93,6 +122,19 @@ class ReversisAtTable:
     def current(self) -> list[tuple[int, Card]]:
         h = self.hand
         return [((h.trick_leader + i) % h.players, c) for i, c in enumerate(h.current_trick)]
+
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (None once the hand is over)."""
+        return None if self.done else self.hand.to_act
+
+    def seat(self, seat: int) -> Seat:
+        """What the table shows of a seat: its cards left, its tricks, the chips it has won or lost."""
+        h = self.hand
+        return Seat(cards=len(h.holding(seat)), tricks=h.tricks_won[seat], score=h.ledger.balances()[seat])
+
+    def centre(self) -> list[tuple[str, int]]:
+        """What lies in the middle of the table besides the trick: the pool, the talon."""
+        return [("pool", self.hand.pool), ("talon", len(self.hand.talon))]
 
     def _open_declarations(self) -> list[str]:
         h = self.hand
@@ -160,11 +202,18 @@ class ReversisAtTable:
         """One move of a bot (the hand does not wait for the reader)."""
         h = self.hand
         if h.phase is ReversisPhase.EXCHANGE:
-            h.exchange(self.bot.exchange(h, self.rng))
+            h.exchange(self._searched().card if self.strong else self.bot.exchange(h, self.rng))
             return
         self._declare_for_bots()
         if h.to_act != self.reader:
-            h.play(self.bot.play(h, self.rng))
+            chosen = self._searched().card if self.strong else self.bot.play(h, self.rng)
+            assert chosen is not None
+            h.play(chosen)
+
+    def _searched(self) -> Move:
+        """The strong player's move for the seat to act, on a copy of the hand."""
+        assert self.strong is not None
+        return self.strong(resumed(self.hand, asked=True, copy=True), self.rng)
 
     def news(self) -> list[Item]:
         """What happened since the last call: the hand's events, then the payments."""
@@ -203,7 +252,19 @@ def _reversis_item(event: ev.Event, reader: int) -> list[Item]:
 class RomestecqAtTable:
     """A hand of Romestecq at the table: the tricks with their calls, then the claims from the eldest."""
 
-    def __init__(self, rules: Ruleset, *, dealer: int, reader: int, rng: random.Random, bot: str, carry: Carry):
+    def __init__(
+        self,
+        rules: Ruleset,
+        *,
+        dealer: int,
+        reader: int,
+        rng: random.Random,
+        bot: str,
+        carry: Carry,
+        budget: int = DEFAULT_BUDGET,
+    ):
+        if bot not in romestecq_bots.BOTS:
+            raise ScenarioError(f"the {bot} player does not play Romestecq yet (its players: cautious, random)")
         p = romestecq_params(rules)
         before = carry.manners.get(dealer)
         manner = before or MANNERS[rng.randrange(len(MANNERS))]
@@ -238,6 +299,22 @@ class RomestecqAtTable:
 
     def current(self) -> list[tuple[int, Card]]:
         return list(self.hand.current)
+
+    def to_act(self) -> int | None:
+        h = self.hand
+        if h.phase is RomestecqPhase.TRICKS:
+            return h.to_act
+        return self._order[self._claiming] if h.phase is RomestecqPhase.CLAIMS else None
+
+    def seat(self, seat: int) -> Seat:
+        """A seat's cards left, its tricks, and the marks its side has still to rub out."""
+        h = self.hand
+        side = next(s for s in (0, 1) if seat in h.params.seats_of(s))
+        tricks = sum(1 for t in h.tricks if t.winner == seat)
+        return Seat(cards=len(h.hands[seat]), tricks=tricks, score=h.marks.left[side], side=side)
+
+    def centre(self) -> list[tuple[str, int]]:
+        return [("stock", len(self.hand.talon))]
 
     def waiting(self) -> bool:
         h = self.hand

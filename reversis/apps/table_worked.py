@@ -67,17 +67,30 @@ def card_words(pack: Pack, card: Card) -> str:
     return f"the {words} of {pack.suit_names[card_suit(card)]}"
 
 
+#: The index printed in the corner of a card of the Spanish pack: the sota 10, the caballo 11, the rey 12.
+_SPANISH_INDEX = {ACE: "1", KING: "12", QUEEN: "11", JACK: "10"}
+
+
 def card_face(pack: Pack, card: Card) -> JsonObject:
     """A card as the page draws it: its notation, its face (rank and suit symbol where the pack has
-    symbols), its words and its suit.
+    symbols), its words, its suit, the index in its corner as the pack prints it, and the name of
+    its figure (the Spanish pack's sota, caballo and rey carry theirs under the picture).
 
-    >>> from reversis.core.cards import FRENCH
+    >>> from reversis.core.cards import FRENCH, SPANISH
     >>> card_face(FRENCH, FRENCH.parse("TS"))
-    {'card': 'TS', 'face': '10♠', 'words': 'the ten of spades', 'suit': 'spades'}
+    {'card': 'TS', 'face': '10♠', 'words': 'the ten of spades', 'suit': 'spades', 'index': '10', 'figure': ''}
+    >>> {k: card_face(SPANISH, SPANISH.parse("CC"))[k] for k in ("index", "figure", "words")}
+    {'index': '11', 'figure': 'caballo', 'words': 'the caballo of copas'}
     """
-    name, suit = pack.name(card), card_suit(card)
+    name, suit, rank = pack.name(card), card_suit(card), card_rank(card)
     face = ("10" if name[0] == "T" else name[0]) + "♠♥♦♣"[suit] if pack.id == "french" else name
-    return {"card": name, "face": face, "words": card_words(pack, card), "suit": pack.suit_names[suit]}
+    if pack.id == "spanish":
+        index, figure = _SPANISH_INDEX.get(rank) or str(rank), _SPANISH_RANKS.get(rank, "")
+    else:
+        index, figure = "10" if name[0] == "T" else name[0], ""
+    out: JsonObject = {"card": name, "face": face, "words": card_words(pack, card), "suit": pack.suit_names[suit]}
+    out.update(index=index, figure=figure)
+    return out
 
 
 def truncated(text: str, length: int = 60) -> str:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from reversis.apps.strong import Strong
 from reversis.core.cards import card_rank
 from reversis.core.domains import CARD_RANKS, Domain
 from reversis.core.errors import ReversisError
@@ -57,7 +58,7 @@ def play(text: str, *, options: Mapping[str, Any] | None = None, source: str = S
     try:
         # the limits of a file, in its words (the command reads a file's bytes)
         decode_text(text.encode("utf-8", errors="surrogatepass"), source=source)
-        scenario, hand = play_text(text, options=options, source=source)
+        scenario, hand = play_text(text, options=options, source=source, searcher=lambda n: Strong(budget=n))
         game = game_of(scenario.rules)
         return {"json": result_text(game, hand), "account": game.account(hand, scenario)}
     except ReversisError as exc:

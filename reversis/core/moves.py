@@ -32,14 +32,24 @@ The core names no game: the kinds of action and of happening are the games' own 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, Self
+from typing import Protocol, Self, TypeAlias
 
 from reversis.core.cards import Card
 from reversis.core.ruleset import Ruleset
 
-__all__ = ["Action", "Happened", "Knowledge", "State"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "MAX_BUDGET",
+    "SEARCHING_BOTS",
+    "Action",
+    "Happened",
+    "Knowledge",
+    "Policy",
+    "Searcher",
+    "State",
+]
 
 
 @dataclass(frozen=True)
@@ -129,3 +139,18 @@ class State(Protocol):
     def play_out(self, bot: str, rng: random.Random) -> list[float]:
         """Play this hand (a copy: ``self`` is unchanged) to its end with the game's bot ``bot`` in
         every seat, on the game's fast path where it has one; each seat's result (as :meth:`returns`)."""
+
+
+#: A player of a hand move by move: the action it chooses for the seat to act.
+Policy: TypeAlias = Callable[[State, random.Random], Action]
+
+#: A player that is no game's own, made for a budget of playouts a decision (the strong player of
+#: ``reversis.apps.strong``): what a game's scenario or sitting is handed to play what it leaves open.
+Searcher: TypeAlias = Callable[[int], Policy]
+
+#: The bots that are no game's own and play through the moves of a hand (``reversis.apps.strong``).
+SEARCHING_BOTS = ("strong",)
+#: Their playouts a decision where a scenario, a sitting or a command line does not say.
+DEFAULT_BUDGET = 200
+#: The most playouts a decision a scenario, a sitting or a command line may give them.
+MAX_BUDGET = 100_000

@@ -17,6 +17,7 @@ import yaml
 
 from reversis.core.domains import show
 from reversis.core.errors import ScenarioError, did_you_mean
+from reversis.core.moves import DEFAULT_BUDGET, MAX_BUDGET, SEARCHING_BOTS
 from reversis.core.scenario_yaml import MAX_BYTES
 
 __all__ = ["Fields", "decode_text", "dump_record", "read_text", "shifted", "whole"]
@@ -106,6 +107,19 @@ class Fields:
         value = self.data.get(key, default)
         if not whole(value):
             raise self.fail(key, f"{show(value)} is not allowed: it must be a whole number ≥ 0")
+        return value
+
+    def budget(self, bot: str) -> int:
+        """The playouts a decision of a searching bot (the strong player), :data:`DEFAULT_BUDGET` unless given."""
+        if "budget" not in self.data:
+            return DEFAULT_BUDGET
+        value = self.data["budget"]
+        if bot not in SEARCHING_BOTS:
+            raise self.fail("budget", f"only the bot {' or '.join(SEARCHING_BOTS)} has a budget (the bot is {bot})")
+        if not whole(value) or not 1 <= value <= MAX_BUDGET:
+            raise self.fail(
+                "budget", f"{show(value)} is not allowed: it must be a whole number from 1 to {MAX_BUDGET:,}"
+            )
         return value
 
     def bot(self, bots: Collection[str]) -> str:

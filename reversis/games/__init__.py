@@ -19,6 +19,7 @@ from typing import Any
 
 from reversis.core.errors import RulesetError, ScenarioError
 from reversis.core.game import Game, PlayedHand, Scenario
+from reversis.core.moves import Searcher
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.core.scenario import read_text
 from reversis.core.scenario_yaml import read_yaml
@@ -86,14 +87,18 @@ def load_any(path: str | Path, *, options: Mapping[str, object] | None = None) -
     return parse_any(read_text(path), source=str(path), options=options)
 
 
-def play_file(path: str | Path, *, options: Mapping[str, object] | None = None) -> tuple[Any, Any]:
+def play_file(
+    path: str | Path, *, options: Mapping[str, object] | None = None, searcher: Searcher | None = None
+) -> tuple[Any, Any]:
     """Load and run a scenario file of any game (errors are ``ReversisError``s with one-line messages)."""
-    return play_text(read_text(path), source=str(path), options=options)
+    return play_text(read_text(path), source=str(path), options=options, searcher=searcher)
 
 
-def play_text(text: str, *, source: str, options: Mapping[str, object] | None = None) -> tuple[Scenario, PlayedHand]:
+def play_text(
+    text: str, *, source: str, options: Mapping[str, object] | None = None, searcher: Searcher | None = None
+) -> tuple[Scenario, PlayedHand]:
     """Parse, check and run a scenario's text of any game (as a page of the site plays what a reader
     typed, and replays an example under other options, exactly as ``play --option`` does): the
     scenario and its finished hand."""
     scenario = parse_any(text, source=source, options=options)
-    return scenario, game_of(scenario.rules).run(scenario)
+    return scenario, game_of(scenario.rules).run(scenario, searcher=searcher)

@@ -7,10 +7,16 @@ for any missing address however deep, links them from that path. Served from the
 puts the site under that path, as it is published, and sends the root there.
 
 It compresses what it serves as a host does (GitHub Pages, where the site is published, sends text
-compressed): a text file (HTML, CSS, JavaScript, JSON, SVG, XML) goes with gzip to a browser that
-accepts it, so that what a reader's browser transfers here is what it transfers from the host
-(the home page: under 150 KiB, ``tests/site/test_browser_reading.py``). Each file is compressed
-once, at its first request, and kept while it is unchanged.
+compressed): a text file (HTML, CSS, JavaScript, JSON, SVG, XML) and the engine's WebAssembly
+(``pyodide.asm.wasm``, 9.6 MB, 3.5 MB compressed) go with gzip to a browser that accepts it, so that
+what a reader's browser transfers here is what it transfers from the host (the home page: under
+150 KiB, ``tests/site/test_browser_reading.py``). Each file is compressed once, at its first request
+(the WebAssembly as the server starts), and kept while it is unchanged.
+
+Every answer says how the browser may keep it: Pyodide's own files (``try/pyodide/``, which change
+only with its version) for an hour without asking again, so that a second visit starts the engine
+from the browser's cache, the compiled WebAssembly with it; everything else is asked again each time
+(``no-cache``) and answered "not modified" while it is unchanged (its ``ETag``).
 """
 
 from __future__ import annotations
@@ -47,25 +53,34 @@ def site_path(config: Path = REPO / "mkdocs.yml") -> str:
 
 #: The files sent compressed, by their suffix: text, which gzip makes four to eight times smaller
 #: (images, fonts and the engine's archives are compressed already).
-COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map")
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".map", ".wasm")
+#: The folder whose files the browser keeps for an hour (Pyodide's, which change with its version only).
+KEPT = "try/pyodide/"
+#: What the browser is told of everything else: ask again, each time (answered 304 while unchanged).
+ASK_AGAIN = "no-cache"
 
 _compressed: dict[str, tuple[tuple[int, int], bytes]] = {}  # a file's (mtime, size) and its gzip
 _compressing = threading.Lock()
 
 
+_locks: dict[str, threading.Lock] = {}  # one per file: a request waits for the file being compressed
+
+
 def compressed(path: str) -> bytes:
-    """The file ``path`` compressed with gzip, compressed once while it is unchanged."""
-    stat = os.stat(path)
-    key = (stat.st_mtime_ns, stat.st_size)
+    """The file ``path`` compressed with gzip, compressed once while it is unchanged (a second request
+    meanwhile waits for it rather than compressing it again)."""
     with _compressing:
+        lock = _locks.setdefault(path, threading.Lock())
+    with lock:
+        stat = os.stat(path)
+        key = (stat.st_mtime_ns, stat.st_size)
         kept = _compressed.get(path)
-    if kept is not None and kept[0] == key:
-        return kept[1]
-    with open(path, "rb") as f:
-        body = gzip.compress(f.read(), mtime=0)
-    with _compressing:
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), compresslevel=6, mtime=0)
         _compressed[path] = (key, body)
-    return body
+        return body
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -80,6 +95,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Location", self.prefix)
             self.end_headers()
             return None
+        if self._unchanged():
+            self.send_response(304)
+            self.end_headers()
+            return None
         path = self._file()
         if path is None or not self._accepts_gzip():
             return super().send_head()
@@ -92,6 +111,34 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(int(os.path.getmtime(path))))
         self.end_headers()
         return io.BytesIO(body)
+
+    def _etag(self) -> str | None:
+        """The version of the file the request names: its modification time and size."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        return f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"' if os.path.isfile(path) else None
+
+    def _unchanged(self) -> bool:
+        """Whether the browser's copy (its If-None-Match) is the file as it is."""
+        etag = self._etag()
+        asked = self.headers.get("If-None-Match")
+        return etag is not None and asked is not None and etag in [t.strip() for t in asked.split(",")]
+
+    def end_headers(self) -> None:
+        if not self.path.startswith(self.prefix) or self.command not in ("GET", "HEAD"):
+            super().end_headers()
+            return
+        kept = self.path.removeprefix(self.prefix).startswith(KEPT)
+        self.send_header("Cache-Control", "public, max-age=3600" if kept else ASK_AGAIN)
+        etag = self._etag()
+        if etag is not None:
+            self.send_header("ETag", etag)
+        super().end_headers()
 
     def _file(self) -> str | None:
         """The text file the request names, to be compressed; None for anything else (a folder
@@ -155,6 +202,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     prefix = site_path()
     server = http.server.ThreadingHTTPServer((args.bind, args.port), handler(args.site, prefix))
+    wasm = args.site / "try" / "pyodide" / "pyodide.asm.wasm"
+    if wasm.is_file():  # compressed before the first reader asks for it (a few seconds)
+        threading.Thread(target=compressed, args=(str(wasm),), daemon=True).start()
     print(f"Serving the site on http://{args.bind}:{server.server_address[1]}{prefix}", flush=True)
     try:
         server.serve_forever()

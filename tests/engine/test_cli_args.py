@@ -19,7 +19,7 @@ import reversis
 import reversis.apps.cli
 from reversis import ruleset_ids
 from reversis.apps.cli import _parser, main
-from reversis.games.reversis.bots import BOTS
+from reversis.apps.strong import BOTS  # the games' own and the strong player
 from reversis.games.reversis.scenario import parse_scenario
 
 from .conftest import WriteScenario

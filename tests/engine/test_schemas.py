@@ -23,6 +23,7 @@ from reversis.games import (  # noqa: E402
     parse_any,
     play_file,
 )
+from reversis.core.moves import MAX_BUDGET, SEARCHING_BOTS  # noqa: E402
 from reversis.games.reversis.bots import BOTS  # noqa: E402
 from reversis.games.reversis.result import dump_record, record, result  # noqa: E402
 from reversis.games.reversis.scenario import _FIELDS, parse_scenario, run  # noqa: E402
@@ -149,7 +150,8 @@ def test_the_scenario_schema_knows_every_field_the_loader_reads() -> None:
     schema = _schema("scenario")["$defs"]["reversis"]
     assert set(schema["properties"]) == _FIELDS
     assert schema["additionalProperties"] is False
-    assert schema["properties"]["bot"]["enum"] == sorted(BOTS)
+    assert schema["properties"]["bot"]["enum"] == sorted((*BOTS, *SEARCHING_BOTS))
+    assert schema["properties"]["budget"]["maximum"] == MAX_BUDGET
 
 
 @pytest.mark.parametrize("card", ["JH", "jh", "10H", "J♥", "♥J", "♥10", "SO", " TS "])

@@ -151,8 +151,10 @@ def test_a_claim_not_due_is_refused_and_the_hand_stays() -> None:
     else:
         pytest.skip("no hand of 200 leaves the reader a combination whose calls he did not say")
     before = _frozen(table)
-    with pytest.raises(TableError, match=r"without having said its calls .*“Calling a combination” \(claim.calls\)"):
+    with pytest.raises(TableError, match=r"without having said its calls") as refused:
         table.act({"do": "claim", "combination": held[0]})
+    assert refused.value.rule == "claim.calls" and refused.value.why["rule_name"] == "Calling a combination"
+    assert "claim.calls" not in str(refused.value)
     assert _frozen(table) == before
 
 
@@ -163,19 +165,26 @@ def test_tampered_requests_are_refused_with_their_reason_and_change_nothing() ->
     not_held = next(c for c in ("AS", "KS", "QS", "JS", "AH") if c not in held)
     with pytest.raises(TableError, match=r"^Refused: .*does not hold|^Refused: .*discard"):
         table.act({"do": "exchange", "discard": not_held})
-    with pytest.raises(TableError, match=r"no play in the exchange phase\. That is the rule .* \(play.phase\)"):
+    phase = r"^Refused: you may not play the two of hearts: no play in the exchange phase\.$"
+    with pytest.raises(TableError, match=phase) as refused:
         table.act({"do": "play", "card": "2H"})
+    assert refused.value.rule == "play.phase" and refused.value.why["rule_name"]
+    with pytest.raises(TableError, match=r"^Refused: “shuffle” is not a move at this table"):
+        table.act({"do": "shuffle"})
     with pytest.raises(TableError, match=r"unknown card 'ZZ'"):
         table.act({"do": "play", "card": "ZZ"})
     assert _frozen(table) == before
     table.act({"do": "exchange", "discard": "5S"})
     before = _frozen(table)
-    with pytest.raises(
-        TableError,
-        match=r"^Refused: the eldest hand \(seat: 1\) does not hold .* “Playing a card one holds” \(play.hold\)",
-    ):
+    held_not = r"^Refused: you may not play the .* of .*: you do not hold the .*\.$"
+    with pytest.raises(TableError, match=held_not) as refused:
         table.act({"do": "play", "card": not_held})
+    # a refusal that no sentence of a source states says so, and cites none
+    assert refused.value.why["rule_name"] == "Playing a card one holds" and "quote" not in refused.value.why
+    assert refused.value.why["unstated"].startswith("No sentence of the sources states this refusal")
     assert _frozen(table) == before
+    # the hand goes on from where it was
+    assert table.act(table.offers()[0])
 
 
 def test_a_card_out_of_turn_is_refused() -> None:
@@ -195,9 +204,11 @@ def test_a_card_out_of_turn_is_refused() -> None:
     table = Table.open("encyclopedie-1765", seed=3)
     table.act({"do": "exchange", "discard": "5S"})
     table.at.reader = 2  # a request for another seat than the one to act, as a tampered page sends it
-    turn = r"the second hand \(seat: 2\) plays before his turn .*“Playing in turn” \(play.turn\)"
-    with pytest.raises(TableError, match=turn):
+    turn = r": the second hand plays before his turn \(the eldest hand \(you\) is to play\)\.$"
+    with pytest.raises(TableError, match=turn) as refused:
         table.act({"do": "play", "card": "2H"})
+    assert refused.value.rule == "play.turn" and refused.value.why["rule_name"] == "Playing in turn"
+    assert "seat" not in str(refused.value) and "play.turn" not in str(refused.value)
 
 
 def test_an_option_outside_its_domain_is_refused_in_one_sentence() -> None:

@@ -23,6 +23,8 @@ def server(tmp_path: Path) -> Iterator[int]:
     (tmp_path / "guide" / "index.html").write_text(PAGE, encoding="utf-8")
     (tmp_path / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(2000))
     (tmp_path / "404.html").write_text("<p>missing</p>", encoding="utf-8")
+    (tmp_path / "try" / "pyodide").mkdir(parents=True)
+    (tmp_path / "try" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm\1\0\0\0" + bytes(20000))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), serve.handler(tmp_path, "/site/"))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -62,3 +64,27 @@ def test_an_image_goes_as_it_is_and_a_missing_page_gets_the_404_page(server: int
     assert missing.status == 404 and b"missing" in missing.read()
     folder = _get(server, "/site/guide", "gzip")  # a folder without its slash: redirected first
     assert folder.status == 301 and folder.getheader("Location", "").endswith("/site/guide/")
+
+
+def _get_with(port: int, path: str, headers: dict[str, str]) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", path, headers=headers)
+    return connection.getresponse()
+
+
+def test_the_engine_goes_compressed_kept_an_hour_and_the_rest_asked_again(server: int) -> None:
+    """Pyodide's WebAssembly compressed and kept by the browser for an hour (a second visit loads it
+    from the cache); a page asked again each time, answered 304 while unchanged."""
+    wasm = _get(server, "/site/try/pyodide/pyodide.asm.wasm", "gzip")
+    body = wasm.read()
+    assert wasm.getheader("Content-Encoding") == "gzip" and wasm.getheader("Content-Type") == "application/wasm"
+    assert gzip.decompress(body).startswith(b"\0asm") and len(body) < 1000
+    assert wasm.getheader("Cache-Control") == "public, max-age=3600"
+    page = _get(server, "/site/guide/", "gzip")
+    page.read()
+    etag = page.getheader("ETag")
+    assert page.getheader("Cache-Control") == "no-cache" and etag
+    again = _get_with(server, "/site/guide/", {"Accept-Encoding": "gzip", "If-None-Match": etag})
+    assert again.status == 304 and not again.read()
+    other = _get_with(server, "/site/guide/", {"Accept-Encoding": "gzip", "If-None-Match": '"0-0"'})
+    assert other.status == 200 and gzip.decompress(other.read()).decode("utf-8") == PAGE

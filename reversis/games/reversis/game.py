@@ -11,7 +11,7 @@ from reversis.core.cards import Card
 from reversis.core.errors import ScenarioError
 from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
 from reversis.core.game import Scenario as ScenarioLike
-from reversis.core.moves import Action, State
+from reversis.core.moves import Action, Searcher, State
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis import simulate
 from reversis.games.reversis.bots import BOTS, get_bot, play_seeded
@@ -46,8 +46,8 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
     def parse(self, data: object, *, lines: dict[str, int], source: str, rules: Ruleset | None) -> Scenario:
         return parse_fields(data, lines=lines, source=source)  # it reads and checks the ruleset itself
 
-    def run(self, scenario: ScenarioLike) -> Hand:
-        return run(own(Scenario, scenario, self.name))
+    def run(self, scenario: ScenarioLike, *, searcher: Searcher | None = None) -> Hand:
+        return run(own(Scenario, scenario, self.name), searcher=searcher)
 
     def seeded(self, rules: Ruleset, bot: str) -> Callable[[int, int], Hand]:
         """The player of hand ``i`` from ``seed`` under ``rules`` (as ``reversis simulate`` plays it)."""
@@ -91,8 +91,8 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
     def result(self, hand: PlayedHand) -> JsonObject:
         return result(_hand(hand))
 
-    def record(self, hand: PlayedHand, *, bot: str, seed: int) -> JsonObject:
-        return record(_hand(hand), bot=bot, seed=seed)
+    def record(self, hand: PlayedHand, *, bot: str, seed: int, budget: int | None = None) -> JsonObject:
+        return record(_hand(hand), bot=bot, seed=seed, budget=budget)
 
     def account(self, hand: PlayedHand, scenario: ScenarioLike) -> str:
         given = own(Scenario, scenario, self.name)

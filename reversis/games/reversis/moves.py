@@ -47,7 +47,7 @@ from reversis.games.reversis.hand import Hand, Phase
 from reversis.games.reversis.ledger import Ledger
 from reversis.games.reversis.params import Params
 
-__all__ = ["RETURNS_MEANING", "ReversisState", "action_count", "policy"]
+__all__ = ["RETURNS_MEANING", "ReversisState", "action_count", "policy", "resumed"]
 
 RETURNS_MEANING = (
     "the chips each player won or lost in the hand, the pool held in common (its change shared equally "
@@ -327,11 +327,15 @@ def _happened(event: ev.Event) -> list[Happened]:
     return []
 
 
+#: The attributes of a hand: its __slots__, or, compiled with mypyc, its __mypyc_attrs__.
+_HAND_FIELDS: tuple[str, ...] = getattr(Hand, "__slots__", ()) or getattr(Hand, "__mypyc_attrs__", ())
+
+
 def _copy_hand(hand: Hand) -> Hand:
     """A copy of a hand that plays on independently (its rules and compiled parameters shared). It is
     built by the hand's constructor, which the compiled engine allows, then given every field."""
     other = Hand(hand.rules, dealer=hand.dealer, hands=[()] * hand.players, talon=(), params=hand.params, _dealt=True)
-    for name in Hand.__slots__:
+    for name in _HAND_FIELDS:
         value = getattr(hand, name)
         if isinstance(value, list | set | dict):
             value = value.copy()
@@ -431,6 +435,34 @@ def _redeal(hand: Hand, knowledge: Knowledge, codes: Codes, rng: random.Random) 
     hand.talon = [renamed[card] for card in hand.talon]
     hand._offer = tuple(renamed.get(card, card) for card in hand._offer)  # each seat's own card of the talon
     hand._legal = -1
+
+
+def resumed(hand: Hand, *, asked: bool = False, copy: bool = False) -> ReversisState:
+    """A state over a hand already under way (a scenario's given moves made, a hand at the table),
+    its history read from the hand's events: each discard or keeping, declaration and card, in order
+    (a seat that passed a declaration left no event, and is not in it). The declarations of the
+    tricks before the current one count as asked, and those of the current one too once a card of
+    it is played, or if ``asked`` (where the table asks them itself). Over a copy of the hand if ``copy``,
+    else over the hand itself (each move applied to the state is made in it)."""
+    state = ReversisState(_copy_hand(hand) if copy else hand)
+    hand = state.hand
+    codes = state.codes
+    history: list[Action] = []
+    for event in hand.events:
+        if isinstance(event, ev.Exchanged):
+            history.append(Action("discard", event.seat, codes.discard + codes.index[event.discard], event.discard))
+        elif isinstance(event, ev.Passed):
+            history.append(Action("keep", event.seat, codes.keep))
+        elif isinstance(event, ev.Declared):
+            history.append(state._declare(event.seat, event.name))
+        elif isinstance(event, ev.Played | ev.Revoked):
+            name = "revoke" if isinstance(event, ev.Revoked) else ""
+            history.append(Action("play", event.seat, codes.index[event.card], event.card, name))
+    state._history = history
+    state._asked = set(range(1, hand.trick_no + (1 if asked or hand.current_trick else 0)))
+    state._asking = []
+    state._sync()
+    return state
 
 
 def policy(bot: str) -> Callable[[ReversisState, random.Random], Action]:

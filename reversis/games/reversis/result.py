@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from reversis.core.cards import Card
+from reversis.core.moves import SEARCHING_BOTS
 from reversis.core.scenario import dump_record
 from reversis.games.reversis.events import Dealt, DeclarationLost, Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.games.reversis.hand import Hand
@@ -101,8 +102,9 @@ def hands_after_exchange(hand: Hand) -> list[list[Card]]:
     return hands
 
 
-def record(hand: Hand, *, bot: str, seed: int) -> dict[str, Any]:
-    """The complete scenario of a finished hand: every exchange and play filled in."""
+def record(hand: Hand, *, bot: str, seed: int, budget: int | None = None) -> dict[str, Any]:
+    """The complete scenario of a finished hand: every exchange and play filled in (and the budget
+    of the bot where it is a searching one, the strong player)."""
     names = hand.rules.pack.names
     name = hand.rules.pack.name
     dealt = next(e for e in hand.events if isinstance(e, Dealt))
@@ -132,6 +134,8 @@ def record(hand: Hand, *, bot: str, seed: int) -> dict[str, Any]:
         out["declarations"] = {seat: names[0] if len(names) == 1 else names for seat, names in made.items()}
     out["plays"] = plays
     out["bot"] = bot
+    if budget is not None and bot in SEARCHING_BOTS:
+        out["budget"] = budget
     out["seed"] = seed
     if hand.pool_before:
         out["pool"] = hand.pool_before

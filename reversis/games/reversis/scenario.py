@@ -29,12 +29,14 @@ from typing import Any
 from reversis.core.cards import Card, card_rank
 from reversis.core.domains import show
 from reversis.core.errors import IllegalAction, RulesetError, ScenarioError, did_you_mean
+from reversis.core.moves import DEFAULT_BUDGET, SEARCHING_BOTS, Action, Policy, Searcher, State
 from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
 from reversis.core.scenario import Fields, read_text, whole
 from reversis.core.scenario_yaml import read_yaml
 from reversis.games.reversis.bots import BOTS, bot_declarations, get_bot
 from reversis.games.reversis.declarations import declaration_names, moment
 from reversis.games.reversis.hand import Bete, Hand, Phase
+from reversis.games.reversis.moves import resumed
 from reversis.games.reversis.params import Params, compile_params
 
 __all__ = [
@@ -56,6 +58,7 @@ _FIELDS = {
     "declarations",
     "plays",
     "bot",
+    "budget",
     "seed",
     "pool",
     "betes",
@@ -82,6 +85,8 @@ class Scenario:
     pool: int
     betes: list[Bete]
     lines: dict[str, int] = field(default_factory=dict)
+    #: the playouts a decision of a searching bot (the strong player)
+    budget: int = DEFAULT_BUDGET
 
     def where(self, key: str) -> str:
         """``file:line`` of a field (or of the file's start)."""
@@ -142,7 +147,7 @@ def parse_fields(data: Any, *, lines: dict[str, int], source: str) -> Scenario:
     dealer = read.seat("dealer", data.get("dealer", 0))  # the fields in this order: an error names the first
     hands, talon = read.deal()
     exchange, declarations, plays = read.exchange(), read.declarations(), read.plays()
-    bot, betes = fields.bot(BOTS), read.betes()
+    bot, betes = fields.bot((*BOTS, *SEARCHING_BOTS)), read.betes()
     return Scenario(
         source=source,
         rules=rules,
@@ -158,6 +163,7 @@ def parse_fields(data: Any, *, lines: dict[str, int], source: str) -> Scenario:
         pool=fields.whole("pool", 0),
         betes=betes,
         lines=lines,
+        budget=fields.budget(bot),
     )
 
 
@@ -306,8 +312,11 @@ class _Reader:
         return betes
 
 
-def run(scenario: Scenario) -> Hand:
-    """Play a scenario to the end: given exchanges and plays first, the bot for the rest."""
+def run(scenario: Scenario, *, searcher: Searcher | None = None) -> Hand:
+    """Play a scenario to the end: given exchanges and plays first, the bot for the rest. A searching
+    bot (the strong player, made by ``searcher`` for the scenario's budget) decides through the moves
+    of the hand (:func:`reversis.games.reversis.moves.resumed`) every exchange, declaration and card
+    the scenario leaves open; the scenario's own declarations are made when they fall due."""
     rules = scenario.rules
     rng = random.Random(scenario.seed)
     try:
@@ -325,7 +334,8 @@ def run(scenario: Scenario) -> Hand:
             )
     except ScenarioError as exc:
         raise ScenarioError(f"{scenario.where('hands')}: hands: {exc}") from None
-    bot = get_bot(scenario.bot)
+    search = _searching(scenario, searcher)
+    bot = get_bot("cautious" if search else scenario.bot)
     name = rules.pack.name
     while hand.phase is Phase.EXCHANGE:
         seat = hand.to_act
@@ -337,6 +347,8 @@ def run(scenario: Scenario) -> Hand:
                 raise ScenarioError(
                     f"{scenario.where(f'exchange.{seat}')}: exchange.{seat}: {exc} (rule {exc.rule})"
                 ) from None
+        elif search is not None:
+            hand.exchange(search(resumed(hand, asked=True, copy=True), rng).card)
         else:
             hand.exchange(bot.exchange(hand, rng))
     for i, (player, card, line) in enumerate(scenario.plays):
@@ -349,10 +361,33 @@ def run(scenario: Scenario) -> Hand:
             raise ScenarioError(
                 f"{scenario.source}:{line}: plays[{i}] (trick {hand.trick_no}): {exc} (rule {exc.rule})"
             ) from None
+    if search is not None and hand.phase is Phase.TRICKS:
+        _declare(hand, scenario, by_bot=False)
+        state = resumed(hand)  # over the hand itself: each move is made in it
+        while (whose := state.to_act()) is not None:
+            given = [
+                a
+                for a in state.legal_actions()
+                if a.kind == "declare" and a.name in scenario.declarations.get(whose, ())
+            ]
+            state.apply(given[0] if given else search(state, rng))
     while hand.phase is Phase.TRICKS:
         _declare(hand, scenario, by_bot=True)
         hand.play(bot.play(hand, rng))
     return hand
+
+
+def _searching(scenario: Scenario, searcher: Searcher | None) -> Policy | None:
+    """The searching bot that plays what the scenario leaves open, if its bot is one."""
+    if scenario.bot not in SEARCHING_BOTS:
+        return None
+    if searcher is not None:
+        return searcher(scenario.budget)
+
+    def missing(state: State, rng: random.Random) -> Action:  # a recorded hand leaves nothing open
+        raise ScenarioError(f"{scenario.where('bot')}: bot: {scenario.bot} is not offered here")
+
+    return missing
 
 
 def _declare(hand: Hand, scenario: Scenario, *, by_bot: bool) -> None:

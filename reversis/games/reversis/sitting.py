@@ -22,6 +22,7 @@ from reversis.core.domains import show
 from reversis.core.errors import RulesetError, ScenarioError, did_you_mean
 from reversis.core.game import JsonObject, PlayedHand, own
 from reversis.core.game import Scenario as ScenarioLike
+from reversis.core.moves import DEFAULT_BUDGET, MAX_BUDGET, SEARCHING_BOTS, Searcher
 from reversis.core.roles import first_hand_label, in_sentence
 from reversis.core.ruleset import OptionError, Ruleset
 from reversis.core.scenario import shifted
@@ -29,6 +30,7 @@ from reversis.games.reversis.bots import BOTS, get_bot
 from reversis.games.reversis.events import BeteOwed, PoolWon
 from reversis.games.reversis.hand import Bete, Hand, Phase
 from reversis.games.reversis.ledger import POOL
+from reversis.games.reversis.moves import ReversisState
 from reversis.games.reversis.params import compile_params
 from reversis.games.reversis.result import dump_record, record, result
 from reversis.games.reversis.scenario import Scenario, run
@@ -40,7 +42,7 @@ MAX_HANDS = 2000
 #: The hands of a sitting that does not say how many.
 DEFAULT_HANDS = 10
 
-_FIELDS = ("ruleset", "options", "first_dealer", "hands", "seed", "bot")
+_FIELDS = ("ruleset", "options", "first_dealer", "hands", "seed", "bot", "budget")
 
 
 @dataclass(frozen=True)
@@ -55,18 +57,26 @@ class Sitting:
     seed: int
     bot: str
     records: tuple[tuple[Scenario, int], ...] | None = None
+    #: the playouts a decision of a searching bot (the strong player)
+    budget: int = DEFAULT_BUDGET
 
     def with_records(self, records: Sequence[tuple[ScenarioLike, int]]) -> Sitting:
         """The sitting replayed from its recorded hands (each a scenario and the line before its document)."""
         return replace(self, records=tuple((own(Scenario, s, "reversis"), offset) for s, offset in records))
 
-    def play(self, *, progress: Callable[[int], None] | None = None) -> list[Hand]:
+    def play(self, *, progress: Callable[[int], None] | None = None, searcher: Searcher | None = None) -> list[Hand]:
         """Play every hand of a sitting, the deal passing round, the pool and the bêtes carried over;
-        ``progress`` is called with 1 after each hand."""
+        ``progress`` is called with 1 after each hand. A searching bot (the strong player, made by
+        ``searcher`` for the sitting's budget) plays each dealt hand through its moves."""
         rules = self.rules
         params = compile_params(rules)
         players = params.players
-        bot = get_bot(self.bot)
+        search = None
+        if self.bot in SEARCHING_BOTS and self.records is None:
+            if searcher is None:
+                raise ScenarioError(f"{self.source}: the bot {self.bot} is not offered here")
+            search = searcher(self.budget)
+        bot = get_bot("cautious" if self.bot in SEARCHING_BOTS else self.bot)
         hands: list[Hand] = []
         dealer = self.first_dealer
         pool = 0
@@ -75,6 +85,10 @@ class Sitting:
             if self.records is None:
                 rng = random.Random(self.seed + i)
                 hand = Hand.deal(rules, dealer=dealer, rng=rng, pool=pool, betes=betes, params=params)
+                if search is not None:
+                    state = ReversisState(hand)  # over the hand itself: each move is made in it
+                    while state.to_act() is not None:
+                        state.apply(search(state, rng))
                 while hand.phase is Phase.EXCHANGE:
                     hand.exchange(bot.exchange(hand, rng))
                 while hand.phase is Phase.TRICKS:
@@ -95,6 +109,12 @@ class Sitting:
             pool, betes = hand.pool, list(hand.betes)
         return hands
 
+    def _budget(self) -> dict[str, int]:
+        return {"budget": self.budget} if self.bot in SEARCHING_BOTS else {}
+
+    def _bot_named(self) -> str:
+        return f"{self.bot} ({self.budget} playouts a decision)" if self.bot in SEARCHING_BOTS else self.bot
+
     def table(self, played: Sequence[PlayedHand]) -> str:
         """The sitting as printed: one line per hand, then the final standing."""
         hands = [own(Hand, hand, "reversis") for hand in played]
@@ -107,7 +127,7 @@ class Sitting:
 
         order = [(self.first_dealer + k) % n for k in range(n)]
         lines = [
-            f"{rules.title}: {n} players, {len(hands)} hands, bot {self.bot}, seed {self.seed}.",
+            f"{rules.title}: {n} players, {len(hands)} hands, bot {self._bot_named()}, seed {self.seed}.",
             "The deal passes in the order of play (the eldest hand of each hand deals the next). Players are "
             f"named by their place in the first hand ({', '.join(name(s) for s in order)}): the deal moves, "
             f"the names stay. The first dealer is seat: {self.first_dealer} of the file.",
@@ -161,6 +181,7 @@ class Sitting:
                 "hands": len(hands),
                 "seed": self.seed,
                 "bot": self.bot,
+                **self._budget(),
             },
             "hands": [
                 {"hand": number, "result": result(hand), "totals": dict(enumerate(tot)), "pool_after": hand.pool}
@@ -180,7 +201,7 @@ class Sitting:
         options = {k: v for k, v in rules.items() if v != rules.options[k].default}
         if options:
             header["options"] = options
-        header.update(first_dealer=self.first_dealer, hands=len(hands), seed=self.seed, bot=self.bot)
+        header.update(first_dealer=self.first_dealer, hands=len(hands), seed=self.seed, bot=self.bot, **self._budget())
         parts = [
             f"# A sitting of {len(hands)} hands recorded by `reversis sitting`: the sitting, then each hand\n"
             "# complete (a scenario that `reversis play` replays on its own).\n",
@@ -188,11 +209,12 @@ class Sitting:
         ]
         for number, hand in enumerate(hands, start=1):
             if self.records is None:
-                seed, bot = self.seed + number - 1, self.bot
+                seed, bot, budget = self.seed + number - 1, self.bot, self.budget
             else:
-                seed, bot = self.records[number - 1][0].seed, self.records[number - 1][0].bot
+                given = self.records[number - 1][0]
+                seed, bot, budget = given.seed, given.bot, given.budget
             parts.append(f"--- # hand {number}\n")
-            parts.append(dump_record(record(hand, bot=bot, seed=seed)))
+            parts.append(dump_record(record(hand, bot=bot, seed=seed, budget=budget)))
         return "".join(parts)
 
 
@@ -233,9 +255,17 @@ def parse_sitting_fields(
     if not _whole(seed):
         raise fail("seed", f"{show(seed)} is not allowed: it must be a whole number ≥ 0")
     bot = fields.get("bot", "cautious")
-    if not isinstance(bot, str) or bot not in BOTS:
-        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, BOTS)} (known: {', '.join(sorted(BOTS))})")
-    return Sitting(source=source, rules=rules, first_dealer=first_dealer, hands=hands, seed=seed, bot=bot)
+    known = sorted((*BOTS, *SEARCHING_BOTS))
+    if not isinstance(bot, str) or bot not in known:
+        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, known)} (known: {', '.join(known)})")
+    budget = fields.get("budget", DEFAULT_BUDGET)
+    if "budget" in fields and bot not in SEARCHING_BOTS:
+        raise fail("budget", f"only the bot {' or '.join(SEARCHING_BOTS)} has a budget (the bot is {bot})")
+    if not _whole(budget) or not 1 <= budget <= MAX_BUDGET:
+        raise fail("budget", f"{show(budget)} is not allowed: it must be a whole number from 1 to {MAX_BUDGET:,}")
+    return Sitting(
+        source=source, rules=rules, first_dealer=first_dealer, hands=hands, seed=seed, bot=bot, budget=budget
+    )
 
 
 def _check_record(

@@ -10,6 +10,7 @@ from reversis.core.cards import Card
 from reversis.core.errors import ScenarioError
 from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
 from reversis.core.game import Scenario as ScenarioLike
+from reversis.core.moves import Searcher
 from reversis.core.ruleset import Ruleset
 from reversis.games.romestecq import simulate
 from reversis.games.romestecq.bots import BOTS, get_bot
@@ -41,8 +42,8 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
             raise ScenarioError(f"{source}: a Romestecq scenario names its ruleset")
         return parse(data, lines=lines, source=source, rules=rules)
 
-    def run(self, scenario: ScenarioLike) -> Hand:
-        return run(own(Scenario, scenario, self.name))
+    def run(self, scenario: ScenarioLike, *, searcher: Searcher | None = None) -> Hand:
+        return run(own(Scenario, scenario, self.name))  # its bots are its own: no searching bot yet
 
     def seeded(self, rules: Ruleset, bot: str) -> Callable[[int, int], Hand]:
         """The player of hand ``i`` from ``seed`` under ``rules`` (as ``reversis simulate`` plays it)."""
@@ -52,8 +53,8 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
     def result(self, hand: PlayedHand) -> JsonObject:
         return result(_hand(hand))
 
-    def record(self, hand: PlayedHand, *, bot: str, seed: int) -> JsonObject:
-        return record(_hand(hand), bot=bot, seed=seed)
+    def record(self, hand: PlayedHand, *, bot: str, seed: int, budget: int | None = None) -> JsonObject:
+        return record(_hand(hand), bot=bot, seed=seed)  # no searching bot plays it yet
 
     def account(self, hand: PlayedHand, scenario: ScenarioLike) -> str:
         return account(_hand(hand), own(Scenario, scenario, self.name))

@@ -32,6 +32,7 @@ from reversis.core.domains import show
 from reversis.core.errors import RulesetError, ScenarioError, did_you_mean
 from reversis.core.game import JsonObject, PlayedHand, own
 from reversis.core.game import Scenario as ScenarioLike
+from reversis.core.moves import Searcher
 from reversis.core.roles import first_hand_label, in_sentence, side_label
 from reversis.core.ruleset import OptionError, Ruleset
 from reversis.games.romestecq.bots import BOTS, get_bot, play_out
@@ -125,7 +126,7 @@ class Sitting:
             return done
         return Draw(done.cards, done.seats, self.first_dealer, (self.first_dealer + p.players // 2) % p.players)
 
-    def play(self, *, progress: Callable[[int], None] | None = None) -> list[Hand]:
+    def play(self, *, progress: Callable[[int], None] | None = None, searcher: Searcher | None = None) -> list[Hand]:
         """Every hand of the game, the deal passing to the right, the marks carried from hand to hand
         (``progress`` is called with 1 after each hand)."""
         p = compile_params(self.rules)
