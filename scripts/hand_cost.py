@@ -16,14 +16,18 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from reversis.apps.compare import engine
 from reversis.apps.measure import readings_played
-from reversis.apps.readings import BOTS, STRONG, comparisons, strong_plan, strong_unplayable
+from reversis.apps.readings import BOTS, STRONG, comparisons, load_results, strong_plan, strong_unplayable
 from reversis.apps.strong import DEFAULT_BUDGET, Strong, seeded
 from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.games import game_of
+
+#: The repository's measurements (an installed engine's package does not hold them).
+READINGS = Path(__file__).resolve().parents[1] / "readings"
 
 
 def player(ruleset: str, bot: str) -> Callable[[int, int], Any]:
@@ -48,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--full", type=int, default=100_000, help="hands per reading of the whole set")
     parser.add_argument("--strong-hands", type=int, default=200, help="hands per reading of make readings BOT=strong")
+    parser.add_argument("--readings", type=Path, default=READINGS, help="the measurements the strong plan reads")
     parser.add_argument("--ruleset", action="append", choices=ruleset_ids(), help="a ruleset (default: each)")
     args = parser.parse_args(argv)
     rulesets = args.ruleset or ruleset_ids()
@@ -66,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         played = [(r, readings_played(comparisons(r))) for r in rulesets if (r, bot) in costs]
         hours = sum(n * args.full * costs[r, bot] for r, n in played) / 3600
         print(f"  {bot}: {sum(n for _, n in played)} readings, {hours:,.1f} core-hours")
-    chosen = strong_plan()
+    chosen = strong_plan(load_results(args.readings))
     played = [(r, readings_played(c)) for r, c in chosen.items() if (r, STRONG) in costs]
     hours = sum(n * args.strong_hands * costs[r, STRONG] for r, n in played) / 3600
     options = sum(len(chosen[r]) for r, _ in played)

@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, NoReturn
@@ -33,6 +35,7 @@ from reversis.apps.readings import (
     STRONG,
     comparisons,
     fingerprint,
+    load_results,
     plan,
     result_path,
     strong_plan,
@@ -113,9 +116,10 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def _planned(rulesets: list[str], bot: str, options: list[str] | None) -> list[tuple[str, list[Comparison]]]:
+def _planned(rulesets: list[str], bot: str, options: list[str] | None, out: Path) -> list[tuple[str, list[Comparison]]]:
     """The comparisons each ruleset measures under ``bot``: those of ``options`` if given, else every
-    option with several readings (under the strong player, those :func:`strong_plan` picks)."""
+    option with several readings (under the strong player, those :func:`strong_plan` picks from the
+    measurements of the other bots in ``out``)."""
     if options:
         known = {c.option for r in rulesets for c in comparisons(r)}
         for name in options:
@@ -126,7 +130,7 @@ def _planned(rulesets: list[str], bot: str, options: list[str] | None) -> list[t
                 )
         todo = [(r, [c for c in comparisons(r) if c.option in options]) for r in rulesets]
     elif bot == STRONG:
-        chosen = strong_plan()
+        chosen = strong_plan(load_results(out))
         todo = [(r, chosen.get(r, [])) for r in rulesets]
     else:
         todo = [(r, comparisons(r)) for r in rulesets]
@@ -138,14 +142,32 @@ def _planned(rulesets: list[str], bot: str, options: list[str] | None) -> list[t
     return [(r, planned) for r, planned in todo if planned]
 
 
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM (``kill``, a job stopped by its scheduler) stops a run as Ctrl-C does: the chunks
+    finished are kept and the workers ended."""
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
+    if threading.current_thread() is not threading.main_thread():
+        return _main(args)
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        return _main(args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(args: argparse.Namespace) -> int:
     jobs = args.jobs or os.cpu_count() or 1
     keep = args.keep or args.out / ".partial"
     try:
         ray = Ray.asked(args.cluster, jobs)
         rulesets = args.ruleset or ruleset_ids()
-        work = [(bot, *each) for bot in args.bot or list(BOTS) for each in _planned(rulesets, bot, args.option)]
+        work = [
+            (bot, *each) for bot in args.bot or list(BOTS) for each in _planned(rulesets, bot, args.option, args.out)
+        ]
     except ReversisError as exc:
         print(f"measure_readings: error: {exc}", file=sys.stderr)
         return 2

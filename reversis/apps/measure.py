@@ -247,19 +247,23 @@ def measure(
     store = keep and ChunkStore(keep, chunk_key(comparisons, seed=seed, bot=bot, budget=budget))
     totals = [Tally.empty(group) for group in _labels(ruleset, keyed, groups)]
 
-    def collect(work: Work, tallies: list[Tally], resumed: bool = False) -> None:
+    def add(tallies: list[Tally]) -> None:
         for total, tally in zip(totals, tallies, strict=True):
             total.add(tally)
-        if store and not resumed:
+
+    def collect(work: Work, tallies: list[Tally]) -> None:
+        add(tallies)
+        if store:
             store.keep(work[5], work[6], [t.as_data() for t in tallies])
         if progress:
-            progress(tallies[0].hands * len(keyed), **({"resumed": True} if resumed else {}))
+            progress(tallies[0].hands * len(keyed))
 
-    done = store.kept() if store else {}
-    for (start, stop), data in sorted(done.items()):
-        if stop <= hands:
-            collect((ruleset, keyed, groups, bot, seed, start, stop, budget), [Tally.from_data(t) for t in data], True)
-    left = gaps(hands, [r for r in done if r[1] <= hands])
+    done = {r: data for r, data in (store.kept() if store else {}).items() if r[1] <= hands}
+    for data in done.values():
+        add([Tally.from_data(t) for t in data])
+    if done and progress:  # once for all the chunks kept
+        progress(sum(b - a for a, b in done) * len(keyed), resumed=True)
+    left = gaps(hands, done)
     size = max(1, min(500, hands // (max(jobs, ray.workers if ray else 1) * 8) or 1))
     work = [(ruleset, keyed, groups, bot, seed, a, b, budget) for a, b in cut(left, size)]
     if ray is not None:

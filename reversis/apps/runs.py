@@ -131,8 +131,10 @@ class ChunkStore:
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent, which ends the workers on the way out."""
+    """In a worker: leave Ctrl-C to the parent, which ends the workers on the way out (with SIGTERM,
+    at its default whatever handler the parent had)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _end(pool: ProcessPoolExecutor) -> None:
