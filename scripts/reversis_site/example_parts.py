@@ -24,7 +24,7 @@ from reversis.core.roles import in_sentence, role, role_label
 from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 from reversis.corpus.markup import collapse
 from reversis.games.reversis.ledger import POOL
-from reversis_site.text import text
+from reversis_site.text import code, text
 from reversis_site.yaml_values import flow_yaml
 
 if TYPE_CHECKING:
@@ -100,6 +100,31 @@ def narrated(story: str, names: Names, side_name: Callable[[int], str] | None = 
 
         told = _SIDES.sub(sides, told)
     return told
+
+
+#: An option set in a narrative's words, as its scenario file would set it: ``talon = {5: 7}``.
+_SETTING = re.compile(r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)*) = (\{[^{}]*\}|\[[^\[\]]*\]|[^\s,:;()]+)")
+
+
+def settings_in_words(story: str, rules: Ruleset) -> Markup:
+    """A narrative (escaped) whose options set as a scenario sets them (``talon = {5: 7}``) are
+    said by their English names, each id and value a small code label.
+
+    >>> from reversis.core.ruleset import load_ruleset
+    >>> print(settings_in_words("Read with talon = {5: 7}: seven cards.", load_ruleset("encyclopedie-1765")))
+    Read with <em>Size of the talon</em> `talon` set to `{5: 7}`: seven cards.
+    """
+    out: list[Markup] = []
+    at = 0
+    for match in _SETTING.finditer(story):
+        name, value = match.groups()
+        if name not in rules.options:
+            continue
+        out += [text(story[at : match.start()]), Markup("<em>") + text(rules.option_name(name)) + Markup("</em> ")]
+        out += [code(name), text(" set to "), code(value)]
+        at = match.end()
+    out.append(text(story[at:]))
+    return Markup("").join(out)
 
 
 @cache

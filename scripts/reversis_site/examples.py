@@ -39,7 +39,16 @@ from reversis.games.reversis.ledger import Entry
 from reversis.games.reversis.scenario import run
 from reversis_site import fragments as site_fragments
 from reversis_site.cards import drawing
-from reversis_site.example_parts import Names, annotation_for, link, narrated, rule_view, shows, step_view
+from reversis_site.example_parts import (
+    Names,
+    annotation_for,
+    link,
+    narrated,
+    rule_view,
+    settings_in_words,
+    shows,
+    step_view,
+)
 from reversis_site.marks_page import marks_page
 from reversis_site.replay import fresh, replay
 from reversis_site.yaml_values import flow_yaml
@@ -397,7 +406,7 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         ended=None,  # a hand of chips is never over before its first card
         **shows(example, annotations, rules),
         who=names.who,
-        narrative=narrated(example.narrative, names),
+        narrative=settings_in_words(narrated(example.narrative, names), rules),
         file_seats=names.file_seats(),
         seats=seats,
         talon=[card(c) for c in dealt.talon],

@@ -20,7 +20,16 @@ from reversis.core.errors import ScenarioError
 from reversis.core.roles import side
 from reversis.core.ruleset import Ruleset
 from reversis_site.cards import drawing
-from reversis_site.example_parts import Names, annotation_for, link, narrated, rule_view, shows, step_view
+from reversis_site.example_parts import (
+    Names,
+    annotation_for,
+    link,
+    narrated,
+    rule_view,
+    settings_in_words,
+    shows,
+    step_view,
+)
 from reversis_site.replay import marks_replay
 from reversis_site.yaml_values import flow_yaml
 
@@ -232,7 +241,7 @@ def marks_page(
         },
         **shows(example, annotations, rules),
         who=names.who,
-        narrative=narrated(example.narrative, names, side_name),
+        narrative=settings_in_words(narrated(example.narrative, names, side_name), rules),
         file_seats=names.file_seats(),
         game_over=over and {"side": side_name(over["winner"]), "ruled": rule_view(over["rule"], rules)},
         virlicque_side=res["virlicque"] and side_name(res["virlicque"]["side"]),

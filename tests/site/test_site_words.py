@@ -24,7 +24,9 @@ _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "
 
 class _Prose(HTMLParser):
     """The text a page's article shows as prose: without its code (``<code>``, ``<pre>``, ``<kbd>``),
-    unless ``with_code``, and never its scripts and styles."""
+    unless ``with_code``, and never its scripts and styles. Code left out stands as ``⟨code⟩``, so
+    that the words on either side of it do not run together (``seat <code>1</code> 4 tantos`` is not
+    "seat 4")."""
 
     def __init__(self, *, with_code: bool) -> None:
         super().__init__(convert_charrefs=True)
@@ -40,12 +42,18 @@ class _Prose(HTMLParser):
         self.stack.append((tag, inside, hidden))
 
     def handle_endtag(self, tag: str) -> None:
+        # a void element's end (``<img … />`` ends as it starts) and an end tag that closes nothing
+        # open leave the stack as it is: popping to them would lose the article for the rest of the page
+        if tag in _VOID or all(open_tag != tag for open_tag, _, _ in self.stack):
+            return
         while self.stack and self.stack.pop()[0] != tag:
             pass
 
     def handle_data(self, data: str) -> None:
         if self.stack and self.stack[-1][1] and not self.stack[-1][2]:
             self.parts.append(data)
+        elif self.stack and self.stack[-1][1] and self.parts and self.parts[-1] != "⟨code⟩":
+            self.parts.append("⟨code⟩")
 
 
 def _prose(page: Path | str, *, with_code: bool) -> str:
@@ -241,3 +249,57 @@ def test_the_readings_name_each_measured_option_in_english_before_its_id(built_s
             said += 1
         assert "What the readings of <code>" not in text, f"{page}: an option by its id alone"
     assert said > 20
+
+
+@cache
+def _result_fields() -> frozenset[str]:
+    """The dotted names of the engine's result of a hand (``pool.won_by``, ``quinola.how``), as
+    ``reversis play --json`` prints it: an engine word, not a word of a sentence."""
+    from reversis.games.reversis.result import result
+    from reversis.games.reversis.scenario import parse_scenario, run
+
+    path = EXAMPLES / "revesino" / "rev-aces-placed-copas.yaml"
+    played = result(run(parse_scenario(path.read_text(encoding="utf-8"), source=path.name)))
+    fields = {f"{key}.{inner}" for key, value in played.items() if isinstance(value, dict) for inner in value}
+    return frozenset(field for field in fields if not field.split(".")[1].isdigit())
+
+
+#: An engine word in a sentence: a dotted id with an underscore (``options.special_ace``), a
+#: "rule" followed by a dotted id (``rule claim.held``, an id that refuses a play), a field of the
+#: engine's result (``pool.before``, found by :func:`_result_fields`); and YAML: a mapping
+#: (``{6: 36}``) or a list of bare words (``[talon, forced]``).
+_DOTTED = re.compile(r"(?<![\w./@-])[a-z][a-z0-9]*(?:[._][a-z0-9]+)*\.[a-z0-9]+(?:[._][a-z0-9]+)*(?![\w/-]|\.\w)")
+_RULE_SAID = re.compile(r"\brules? [a-z]+(?:[.-][a-z]+)+\b")
+_YAML = re.compile(r"\{\s*[\w-]+\s*:[^{}]*\}|\[[\w-]+(?:, [\w-]+)+\]")
+
+
+def engine_words(prose: str) -> list[str]:
+    """The engine words and YAML of a page's prose (its code left out).
+
+    >>> engine_words("the result names him in pool.won_by; target {6: 36}; the default is [talon, forced].")
+    ['pool.won_by', '{6: 36}', '[talon, forced]']
+    >>> engine_words("the result's pool.before, and it stops with rule claim.held.")
+    ['pool.before', 'rule claim.held']
+    >>> engine_words("e.g. the encyclopédie.eu site, en.wikipedia.org, es.bib; [the name of this card game]")
+    []
+    """
+    found = [m.group(0) for m in _DOTTED.finditer(prose) if "_" in m.group(0) or m.group(0) in _result_fields()]
+    return found + _RULE_SAID.findall(prose) + _YAML.findall(prose)
+
+
+def test_no_engine_word_or_yaml_stands_in_a_sentence(built_site: Path) -> None:
+    # issue 44: `pool.before`, `pool.won_by` and "(target {6: 36})" stood in sentences; each is said in
+    # words, or shown as code
+    found = {}
+    for page in _pages(built_site):
+        words = engine_words(" ".join(_prose(page, with_code=False).split()))
+        if words:
+            found[str(page.relative_to(built_site))] = sorted(set(words))
+    assert found == {}
+
+
+def test_the_scan_for_engine_words_finds_them_in_the_code() -> None:
+    # with the code kept, the scan finds the values a page shows as code (an example's options)
+    assert {"pool.before", "pool.after", "pool.won_by"} <= _result_fields()
+    page = (EXAMPLES / "romestecq" / "six-players-thirty-six.yaml").read_text(encoding="utf-8")
+    assert "{6: 36}" in engine_words(page)
