@@ -18,8 +18,9 @@ Results are kept per deal in ``--out`` (JSON, replaced atomically after every ch
 match run again resumes after its last deal kept, and more deals can be added later with a larger
 ``--deals``. The script prints, per match, the mean result per hand of the strong player and of the
 reference, their paired difference with its 95 % interval, the time per decision (median and
-slowest) and the machine's load. ``--speed`` times decisions only, at the budgets given, and keeps
-them under ``speed`` (run it under the engine as pure Python too: the site's engine is pure Python).
+slowest, in processor time) and the machine's load. ``--speed`` times decisions only, at the budgets
+given, and keeps them in ``--speed-out`` (``strength/speed.json``; run it under the engine as pure
+Python: the site's engine is pure Python).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from reversis.games import game_of
 
 REPO = Path(__file__).resolve().parents[1]
 OUT = REPO / "strength" / "strength.json"
+SPEED = REPO / "strength" / "speed.json"
 #: The deals of a match against cautious (the issue's number) and against random.
 DEALS = 500
 RANDOM_DEALS = 200
@@ -166,8 +168,15 @@ def report(match: dict[str, Any]) -> None:
         f"{match['ruleset']}: strong (budget {match['budget']}) against {match['against']}, {s['deals']} deals: "
         f"strong {s['hero']['mean']:+.3f} {s['hero']['interval']}, {reference} {s['reference']['mean']:+.3f} "
         f"{s['reference']['interval']} per hand; difference {s['difference']['mean']:+.3f} "
-        f"{s['difference']['interval']} ({s['verdict']}); decision median {s['median_ms']:.1f} ms, slowest "
-        f"{s['slowest_ms']:.0f} ms over {s['decisions']} decisions; {load_line()}"
+        f"{s['difference']['interval']} ({s['verdict']}); "
+        + (
+            f"decision median {s['median_ms']:.1f} ms, slowest {s['slowest_ms']:.0f} ms "
+            f"over {s['decisions']} decisions; "
+            if s["decisions"]
+            else f"his hands those of the match against cautious, IS-MCTS {match.get('openspiel_simulations')} "
+            "simulations a decision; "
+        )
+        + load_line()
     )
 
 
@@ -232,12 +241,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--speed", type=int, nargs="+", metavar="BUDGET", help="time decisions only, at these budgets")
     parser.add_argument("--speed-deals", type=int, default=2)
+    parser.add_argument("--speed-out", type=Path, default=SPEED, help="where --speed keeps its times")
     args = parser.parse_args(argv)
-    data = load(args.out)
     print(f"{engine()}; {load_line()}; {shlex.join(sys.argv)}", file=sys.stderr)
     if args.speed:
-        speed(data, args)
+        args.out = args.speed_out
+        speed(load(args.out), args)
         return 0
+    data = load(args.out)
     for ruleset in args.ruleset:
         for against in args.against:
             deals = args.random_deals if against == "random" else args.deals

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from reversis.core.errors import ReversisError, did_you_mean
 from reversis.core.game import Game, PlayedHand
+from reversis.core.hidden import NoDeal
 from reversis.core.moves import DEFAULT_BUDGET, MAX_BUDGET, Action, Policy, State
 from reversis.core.ruleset import Ruleset
 
@@ -58,6 +59,10 @@ PAGE_BUDGET = 200
 
 #: The game's bot that plays every hand out.
 ROLLOUT = "cautious"
+
+#: The deals the game may fail to find for one decision before the search stops with what it has
+#: (a deal held to a declaration's cards can be too rare for the game's sampler to find).
+MAX_FAILED = 3
 
 #: Every bot's name: the games' own and the strong player.
 BOTS = ("cautious", "random", "strong")
@@ -113,7 +118,7 @@ def seeded(game: Game, rules: Ruleset, player: Policy) -> Callable[[int, int], P
         rng = random.Random(seed + i)
         while state.to_act() is not None:
             state.apply(player(state, rng))
-        finished: PlayedHand = game.finished(state)  # type: ignore[attr-defined]
+        finished: PlayedHand = game.finished(state)
         return finished
 
     return play
@@ -121,7 +126,7 @@ def seeded(game: Game, rules: Ruleset, player: Policy) -> Callable[[int, int], P
 
 def new_hand(game: Game, rules: Ruleset, *, dealer: int, seed: int) -> State:
     """The game's hand ``seed`` dealt by ``dealer``, to play move by move (``Game.new_hand``)."""
-    state: State = game.new_hand(rules, dealer=dealer, seed=seed)  # type: ignore[attr-defined]
+    state: State = game.new_hand(rules, dealer=dealer, seed=seed)
     return state
 
 
@@ -139,13 +144,18 @@ def decide(
     alive = list(range(len(legal)))
     totals = [0.0] * len(legal)
     rounds = math.ceil(math.log2(len(legal)))
-    spent = 0
+    spent = failed = 0
     for done in range(rounds):
         deals = max(1, (budget - spent) // ((rounds - done) * len(alive)))
         for _ in range(deals):
             if deadline is not None and spent and time.perf_counter() > deadline:
                 return legal[_best(alive, totals)[0]]
-            spent += _try(state, seat, rng, [legal[i] for i in alive], alive, totals, rollout)
+            try:
+                spent += _try(state, seat, rng, [legal[i] for i in alive], alive, totals, rollout)
+            except NoDeal:  # no deal found to agree with what he knows: skipped, thrice at most
+                failed += 1
+                if failed >= MAX_FAILED:
+                    return legal[_best(alive, totals)[0]]
         alive = _best(alive, totals)[: math.ceil(len(alive) / 2)]
     return legal[alive[0]]
 
@@ -162,6 +172,9 @@ def _try(
     """One deal drawn from what ``seat`` knows, each action tried on it and the hand played out with
     the same draws; each result added to its action's total. The playouts made."""
     deal = state.resample(seat, rng)
+    if deal.to_act() != seat or not {a.code for a in actions} <= {a.code for a in deal.legal_actions()}:
+        # a deal that does not agree with what he knows after all (its hand ended at the deal, say)
+        raise NoDeal("a resampled deal that does not agree with the hand")
     draws = rng.getrandbits(32)
     for n, (action, slot) in enumerate(zip(actions, slots, strict=True)):
         world = deal if n == len(actions) - 1 else deal.copy()

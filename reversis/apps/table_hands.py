@@ -264,7 +264,9 @@ class RomestecqAtTable:
         budget: int = DEFAULT_BUDGET,
     ):
         if bot not in romestecq_bots.BOTS:
-            raise ScenarioError(f"the {bot} player does not play Romestecq yet (its players: cautious, random)")
+            raise ScenarioError(
+                f"the {bot} player does not sit at a table of Romestecq yet (its players: cautious, random)"
+            )
         p = romestecq_params(rules)
         before = carry.manners.get(dealer)
         manner = before or MANNERS[rng.randrange(len(MANNERS))]

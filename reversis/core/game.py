@@ -13,7 +13,13 @@ default number of players and of hands in a sitting, its bots, and these steps:
   scenario that replays the hand, the readable account;
 - :meth:`Game.outcome`, :meth:`Game.outcome_labels`: what ``reversis compare`` measures of a hand;
 - :meth:`Game.stats`, :meth:`Game.simulate_chunk`, :meth:`Game.tally`: the counts of ``reversis simulate``;
-- :meth:`Game.sitting`, :meth:`Game.replayed`: a sitting of many hands, dealt or recorded.
+- :meth:`Game.sitting`, :meth:`Game.replayed`: a sitting of many hands, dealt or recorded;
+- :meth:`Game.new_hand`, :meth:`Game.action_count`, :meth:`Game.policy`, :meth:`Game.finished`: a hand
+  played move by move (:mod:`reversis.core.moves`), the size of its action space, a bot choosing a
+  move, and the finished hand of a state that is over; :attr:`Game.zero_sum` and
+  :attr:`Game.returns_meaning` say what the state's returns count;
+- :meth:`Game.describe`: the one description of a finished hand (:class:`Description`), which the
+  site's pages and Play a hand render.
 
 A game's hand and scenario are its own classes; here they are seen through what every game's have
 (:class:`PlayedHand`, :class:`Scenario`), and a game given another game's hand says so
@@ -22,14 +28,30 @@ A game's hand and scenario are its own classes; here they are seen through what 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from reversis.core.cards import Card
-from reversis.core.moves import Searcher
+from reversis.core.moves import Action, Happened, Searcher, State
+from reversis.core.roles import role
 from reversis.core.ruleset import Ruleset
 
-__all__ = ["Chunk", "Game", "JsonObject", "PlayedHand", "Scenario", "Sitting", "SittingsAndCounts", "Stats", "own"]
+__all__ = [
+    "Chunk",
+    "Description",
+    "Game",
+    "JsonObject",
+    "PlayedHand",
+    "Scenario",
+    "Sitting",
+    "SittingsAndCounts",
+    "Stats",
+    "Step",
+    "describe",
+    "own",
+]
 
 #: A result or a record as JSON reads it (its fields are documented in docs/scenarios.md).
 JsonObject: TypeAlias = dict[str, Any]
@@ -93,6 +115,54 @@ class Sitting(Protocol):
     def dump(self, hands: Sequence[PlayedHand]) -> str: ...
 
 
+@dataclass(frozen=True)
+class Step:
+    """One step of a finished hand (a card played, a trick taken, a payment, marks rubbed out…): what
+    happened (:class:`reversis.core.moves.Happened`), with its players named by their place (``the
+    dealer``, ``the eldest hand``…; a party that is no seat, such as the pool, by its own word), its
+    card by its name, and its rule by its English name."""
+
+    happened: Happened
+    player: str
+    other: str
+    card: str
+    rule_name: str
+
+
+@dataclass(frozen=True)
+class Description:
+    """The one description of a finished hand: its game and ruleset, the unit of its outcome, each
+    seat's place, its steps in order, and each seat's result (as :meth:`reversis.core.moves.State.returns`)."""
+
+    game: str
+    ruleset: str
+    unit: str
+    places: tuple[str, ...]
+    steps: tuple[Step, ...]
+    returns: tuple[float, ...]
+
+
+def describe(
+    rules: Ruleset, *, dealer: int, players: int, unit: str, happened: Sequence[Happened], returns: Sequence[float]
+) -> Description:
+    """A finished hand's :class:`Description`, from what happened in it, in order."""
+    places = tuple(role(seat, dealer=dealer, players=players) for seat in range(players))
+
+    def named(party: int | str | None) -> str:
+        if isinstance(party, int) and 0 <= party < players:
+            return places[party]
+        return "" if party is None else str(party)
+
+    def card(c: Card | None) -> str:
+        return "" if c is None else rules.pack.name(c)
+
+    steps = tuple(
+        Step(h, named(h.seat), named(h.other), card(h.card), rules.rule_name(h.rule) if h.rule else "")
+        for h in happened
+    )
+    return Description(rules.game, rules.id, unit, places, steps, tuple(returns))
+
+
 class Game(Protocol):
     """A game, as :mod:`reversis.games` registers it (see the module's docstring)."""
 
@@ -142,6 +212,40 @@ class Game(Protocol):
     def pack(self, rules: Ruleset) -> Sequence[Card]:
         """Every card of the pack that ``rules`` plays with, in card order (what a deal deals out: the
         AI frameworks' adapters deal it card by card)."""
+
+    # -- a hand move by move (reversis.core.moves) ------------------------------------------------
+
+    @property
+    def zero_sum(self) -> bool:
+        """Whether the returns of a hand played move by move sum to zero."""
+
+    @property
+    def returns_meaning(self) -> str:
+        """What the returns count, in words."""
+
+    def new_hand(
+        self,
+        rules: Ruleset,
+        *,
+        dealer: int = 0,
+        seed: int | None = None,
+        deal: Mapping[Any, Sequence[Card]] | None = None,
+    ) -> State:
+        """A hand to play move by move, dealt from ``seed`` (as ``seeded`` deals it) or given (``deal``:
+        each seat's cards, and the talon's under ``"talon"`` where the game has one)."""
+
+    def action_count(self, rules: Ruleset) -> int:
+        """The size of the action space under ``rules`` (each action's code is under it)."""
+
+    def policy(self, bot: str) -> Callable[[State, random.Random], Action]:
+        """One of the game's bots, choosing a legal action in a state."""
+
+    def finished(self, state: State) -> PlayedHand:
+        """The game's finished hand of a state that is over (which ``result``, ``record``, ``account``
+        and ``describe`` read)."""
+
+    def describe(self, hand: PlayedHand) -> Description:
+        """The one description of a finished hand."""
 
 
 StatsT = TypeVar("StatsT", bound=Stats)

@@ -30,7 +30,19 @@ from reversis.core.cards import PACKS, Pack
 from reversis.core.domains import Domain, OutsideDomain, parse_domain, show
 from reversis.core.errors import RulesetError, did_you_mean
 
-__all__ = ["BASES", "OPTION_TOPICS", "Convention", "Option", "OptionError", "Ruleset", "load_ruleset", "ruleset_ids"]
+__all__ = [
+    "BASES",
+    "OPTION_TOPICS",
+    "Convention",
+    "Option",
+    "OptionError",
+    "Ruleset",
+    "load_ruleset",
+    "read_ruleset",
+    "register_ruleset",
+    "ruleset_ids",
+    "unregister_ruleset",
+]
 
 
 @dataclass(frozen=True)
@@ -267,25 +279,51 @@ def option_yaml(value: Any) -> str:
     return text.removesuffix("\n").removesuffix("\n...").strip()
 
 
+#: The rulesets of the games registered at run time (``reversis.games.register``), by id.
+_REGISTERED: dict[str, Ruleset] = {}
+
+
+def register_ruleset(rules: Ruleset) -> None:
+    """Make a ruleset known by its id, as a shipped one is (an id already taken is refused)."""
+    if rules.id in ruleset_ids():
+        raise RulesetError(f"a ruleset with the id {rules.id!r} is known already")
+    _REGISTERED[rules.id] = rules
+
+
+def unregister_ruleset(ruleset_id: str) -> None:
+    """Forget a ruleset that :func:`register_ruleset` made known."""
+    _REGISTERED.pop(ruleset_id, None)
+
+
 def ruleset_ids(game: str | None = None) -> list[str]:
-    """The ids of the rulesets shipped with the package (of one game, if ``game`` names it)."""
-    ids = sorted(p.name.removesuffix(".yaml") for p in RULESETS.iterdir() if p.name.endswith(".yaml"))
+    """The ids of the rulesets shipped with the package and registered (of one game, if ``game`` names it)."""
+    shipped = [p.name.removesuffix(".yaml") for p in RULESETS.iterdir() if p.name.endswith(".yaml")]
+    ids = sorted([*shipped, *_REGISTERED])
     return ids if game is None else [rid for rid in ids if load_ruleset(rid).game == game]
 
 
-@cache
 def load_ruleset(ruleset_id: str) -> Ruleset:
-    """Load a shipped ruleset by id, with every option at its default."""
+    """A ruleset by id (shipped or registered), with every option at its default."""
+    registered = _REGISTERED.get(ruleset_id)
+    return registered if registered is not None else _load_shipped(ruleset_id)
+
+
+@cache
+def _load_shipped(ruleset_id: str) -> Ruleset:
     if ruleset_id not in ruleset_ids():
         raise RulesetError(
             f"unknown ruleset {show(ruleset_id)!r}{did_you_mean(ruleset_id, ruleset_ids())} "
             f"(known: {', '.join(ruleset_ids())})"
         )
     path = RULESETS / f"{ruleset_id}.yaml"
-    where = f"reversis/rulesets/{ruleset_id}.yaml"
+    return read_ruleset(path.read_text(encoding="utf-8"), where=f"reversis/rulesets/{ruleset_id}.yaml")
+
+
+def read_ruleset(text: str, *, where: str) -> Ruleset:
+    """A ruleset from its YAML text (``where`` names it in an error: a file, a game's module)."""
     try:
         # libyaml's loader where PyYAML has it: the pure-Python one would cost every command ~50 ms
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         raise RulesetError(f"{where}: malformed YAML: {exc}".replace("\n", " ")) from None
     return _build(data, where=where)

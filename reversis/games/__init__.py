@@ -1,6 +1,7 @@
 """The games the engine plays, one folder each (:mod:`reversis.games.reversis`,
 :mod:`reversis.games.romestecq`), and the one list of them (:data:`GAMES`), as python-chess lists its
-variants. Each ruleset names its game (``game:`` in its file, ``reversis`` unless said); each game
+variants, and :func:`register` adds a game defined elsewhere (as a test defines one). Each ruleset
+names its game (``game:`` in its file, ``reversis`` unless said); each game
 implements :class:`reversis.core.game.Game`, so that the scenario contract, the command line and the
 site treat every game alike, and a game is found by its name alone (:func:`game_of`).
 
@@ -13,23 +14,73 @@ The games share the core (:mod:`reversis.core`) and nothing else: no game import
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from reversis.core.errors import RulesetError, ScenarioError
 from reversis.core.game import Game, PlayedHand, Scenario
 from reversis.core.moves import Searcher
-from reversis.core.ruleset import OptionError, Ruleset, load_ruleset, ruleset_ids
+from reversis.core.ruleset import (
+    OptionError,
+    Ruleset,
+    load_ruleset,
+    register_ruleset,
+    ruleset_ids,
+    unregister_ruleset,
+)
 from reversis.core.scenario import read_text
 from reversis.core.scenario_yaml import read_yaml
 from reversis.games.reversis.game import GAME as REVERSIS
 from reversis.games.romestecq.game import GAME as ROMESTECQ
 
-__all__ = ["GAMES", "Game", "game_named", "game_of", "load_any", "parse_any", "play_file", "play_text"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "game_named",
+    "game_of",
+    "load_any",
+    "parse_any",
+    "play_file",
+    "play_text",
+    "register",
+    "unregister",
+]
 
-#: Every game, in the order the command line lists them.
-GAMES: tuple[Game, ...] = (REVERSIS, ROMESTECQ)
+#: Every game, in the order the command line lists them (the first reads a scenario that names no
+#: known ruleset), then those registered since.
+GAMES: list[Game] = [REVERSIS, ROMESTECQ]
+
+
+def register(game: Game, *, rulesets: Sequence[Ruleset] = ()) -> None:
+    """Make a game known, with its rulesets (each found by its id as a shipped ruleset is): every
+    command, simulation, comparison, sitting and the table then take it. A name or a ruleset id
+    already taken is refused (``RulesetError``)."""
+    if any(known.name == game.name for known in GAMES):
+        raise RulesetError(f"a game named {game.name!r} is registered already")
+    for rules in rulesets:
+        if rules.game != game.name:
+            raise RulesetError(f"ruleset {rules.id} is of the game {rules.game!r}, not {game.name!r}")
+    registered: list[str] = []
+    try:
+        for rules in rulesets:
+            register_ruleset(rules)
+            registered.append(rules.id)
+    except RulesetError:
+        for rid in registered:
+            unregister_ruleset(rid)
+        raise
+    GAMES.append(game)
+
+
+def unregister(name: str) -> None:
+    """Forget a game that :func:`register` made known, and its rulesets."""
+    game = game_named(name)
+    if game in (REVERSIS, ROMESTECQ):
+        raise RulesetError(f"the game {name!r} is one of the package's own")
+    GAMES.remove(game)
+    for rid in ruleset_ids(name):
+        unregister_ruleset(rid)
 
 
 def game_named(name: str) -> Game:
@@ -60,7 +111,7 @@ def parse_any(text: str, *, source: str, options: Mapping[str, object] | None = 
         data = _overridden(data, options)
     named = data.get("ruleset") if isinstance(data, dict) else None
     rules = load_ruleset(named) if isinstance(named, str) and named in ruleset_ids() else None
-    game = REVERSIS if rules is None else game_of(rules)
+    game = GAMES[0] if rules is None else game_of(rules)
     return game.parse(data, lines=lines, source=source, rules=rules)
 
 

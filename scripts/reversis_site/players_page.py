@@ -26,15 +26,20 @@ if TYPE_CHECKING:
 
 __all__ = ["RESULTS", "pages", "players_page", "strength_rows"]
 
-#: The committed results of the strength matches.
+#: The committed results of the strength matches, and the times of decisions in plain Python.
 RESULTS = Path(__file__).resolve().parents[2] / "strength" / "strength.json"
+SPEED = RESULTS.with_name("speed.json")
 
-#: Each kind of match, in the order the table shows them: (against, budget, what the column says).
+#: Each kind of match, in the order the table shows them: (against, budget, what the row says).
 COLUMNS = (
     ("cautious", DEFAULT_BUDGET, "against the cautious player"),
-    ("cautious", PAGE_BUDGET, "against the cautious player, at the budget of Play a hand"),
+    *(
+        (("cautious", PAGE_BUDGET, "against the cautious player, as at Play a hand"),)
+        if PAGE_BUDGET != DEFAULT_BUDGET
+        else ()
+    ),
     ("random", DEFAULT_BUDGET, "against the random player"),
-    ("openspiel", DEFAULT_BUDGET, "against OpenSpiel's IS-MCTS player, in the same time"),
+    ("openspiel", DEFAULT_BUDGET, "against OpenSpiel's IS-MCTS player, given the same time"),
 )
 
 
@@ -64,13 +69,19 @@ def strength_rows(data: Mapping[str, Any], rulesets: Sequence[Ruleset]) -> list[
 
 def players_page(site: Site, env: jinja2.Environment, data: Mapping[str, Any] | None = None) -> str:
     data = _load() if data is None else data
+    speed = _load(SPEED).get("speed", [])
+    rows = strength_rows(data, site.rulesets)
+    times = []
+    for row in rows:
+        compiled = row["cells"][0]
+        plain = [s for s in speed if s["ruleset"] == row["id"] and s["budget"] == PAGE_BUDGET]
+        times.append({"title": row["title"], "compiled": compiled, "plain": plain[0] if plain else None})
     return env.get_template("players.md.j2").render(
-        rows=strength_rows(data, site.rulesets),
+        rows=rows,
         columns=[label for _, _, label in COLUMNS],
         budget=DEFAULT_BUDGET,
         page_budget=PAGE_BUDGET,
-        speed=data.get("speed", []),
-        titles={r.id: r.title for r in site.rulesets},
+        times=times,
     )
 
 

@@ -98,7 +98,7 @@ def test_the_romestecq_scenario_schema_knows_what_its_loader_reads() -> None:
     definition = _schema("scenario")["$defs"]["romestecq"]
     assert set(definition["properties"]) == set(romestecq_scenario.FIELDS)
     assert definition["additionalProperties"] is False
-    assert definition["properties"]["bot"]["enum"] == sorted(ROMESTECQ_BOTS)
+    assert definition["properties"]["bot"]["enum"] == sorted((*ROMESTECQ_BOTS, *SEARCHING_BOTS))
     faults = definition["properties"]["faults"]["items"]["properties"]["fault"]["enum"]
     assert faults == list(DEAL_FAULTS)
     assert set(_schema("scenario")["$defs"]["combination"]["enum"]) == set(NAMES) - {"virlicque"}

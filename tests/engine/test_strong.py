@@ -12,29 +12,22 @@ import pytest
 from reversis.apps.strong import MAX_BUDGET, Strong, check_bot, check_budget, decide, new_hand
 from reversis.core.errors import ReversisError
 from reversis.core.moves import Action, State
-from reversis.core.ruleset import load_ruleset
+from reversis.core.ruleset import load_ruleset, ruleset_ids
 from reversis.games import game_of
 
-#: The rulesets whose hands are played move by move.
-RULESETS = [rid for rid in ("encyclopedie-1765", "revesino", "espagnolette-19c", "romestecq")]
+RULESETS = ruleset_ids()
 
 
 def _state(ruleset: str, seed: int) -> State:
     rules = load_ruleset(ruleset)
-    game = game_of(rules)
-    if not hasattr(game, "new_hand"):
-        pytest.skip(f"the game of {ruleset} is not yet played move by move")
-    try:
-        return new_hand(game, rules, dealer=seed % int(rules["players"]), seed=seed)
-    except NotImplementedError:
-        pytest.skip(f"the game of {ruleset} is not yet played move by move")
+    return new_hand(game_of(rules), rules, dealer=seed % int(rules["players"]), seed=seed)
 
 
 def _play(ruleset: str, seed: int, strong_seat: int) -> list[Action]:
     """A hand with the strong player (8 playouts a decision) in one seat and cautious in the others;
     every action is applied, so that an illegal one fails."""
     state = _state(ruleset, seed)
-    cautious = game_of(state.rules).policy("cautious")  # type: ignore[attr-defined]
+    cautious = game_of(state.rules).policy("cautious")
     strong = Strong(budget=8)
     rng = random.Random(seed)
     while (seat := state.to_act()) is not None:
@@ -81,7 +74,7 @@ def _hidden_shuffled(state: State, ruleset: str, seed: int) -> State:
     assert me is not None and not state.history()
     holdings = {s: list(state.knows(s).holding) for s in range(state.players)}
     held = {c for cards in holdings.values() for c in cards}
-    talon = [c for c in game.pack(rules) if c not in held]  # type: ignore[attr-defined]
+    talon = [c for c in game.pack(rules) if c not in held]
     places: dict[object, list[Any]] = {s: cards for s, cards in holdings.items() if s != me}
     if talon:
         places["talon"] = talon
@@ -90,7 +83,7 @@ def _hidden_shuffled(state: State, ruleset: str, seed: int) -> State:
     deal: dict[object, list[Any]] = {me: holdings[me]}
     for place, cards in places.items():
         deal[place], hidden = hidden[: len(cards)], hidden[len(cards) :]
-    other: State = game.new_hand(rules, dealer=state.dealer, deal=deal)  # type: ignore[attr-defined]
+    other: State = game.new_hand(rules, dealer=state.dealer, deal=deal)
     assert other.to_act() == me and other.knows(me).holding == state.knows(me).holding
     assert any(other.knows(s).holding != state.knows(s).holding for s in range(state.players) if s != me)
     return other
@@ -111,7 +104,7 @@ def test_it_places_the_quinola_on_a_trick_of_another_suit() -> None:
     """Hand 1 of the Encyclopédie's rules played by cautious players: at the 27th card the eldest
     hand, void in the suit led, may throw the quinola (which pays him) or one of four other cards."""
     state = _state("encyclopedie-1765", 1)
-    cautious = game_of(state.rules).policy("cautious")  # type: ignore[attr-defined]
+    cautious = game_of(state.rules).policy("cautious")
     rng = random.Random(1)
     while sum(a.kind == "play" for a in state.history()) < 26:
         state.apply(cautious(state, rng))
@@ -131,3 +124,87 @@ def test_a_budget_outside_its_range_is_refused_in_one_line(budget: object) -> No
 def test_an_unknown_bot_is_refused_with_the_nearest_name() -> None:
     with pytest.raises(ReversisError, match=r"unknown bot 'strnog' \(did you mean 'strong'\?\)"):
         check_bot("strnog", ("cautious", "random", "strong"))
+
+
+def test_a_scenario_left_to_the_strong_bot_is_recorded_with_its_budget_and_replays() -> None:
+    from reversis.apps.strong import Strong
+    from reversis.core.scenario import dump_record
+    from reversis.games import play_text
+
+    def searcher(budget: int) -> Strong:
+        return Strong(budget=budget)
+
+    text = "{ruleset: revesino, seed: 4, bot: strong, budget: 6, plays: []}"
+    scenario, hand = play_text(text, source="s.yaml", searcher=searcher)
+    game = game_of(scenario.rules)
+    record = game.record(hand, bot="strong", seed=4, budget=6)
+    assert (record["bot"], record["budget"]) == ("strong", 6)
+    _, replayed = play_text(dump_record(record), source="r.yaml")  # every move given: no search
+    assert game.result(replayed) == game.result(hand)
+
+
+def test_a_sitting_of_the_strong_bot_names_its_budget_and_replays_to_the_same_standing() -> None:
+    from reversis.apps.sitting import dump_sitting, parse_sitting, play_sitting, sitting_from_args, table
+
+    sitting = sitting_from_args(ruleset="encyclopedie-1765", hands=2, seed=1, bot="strong", budget=4)
+    hands = play_sitting(sitting)
+    assert "bot strong (4 playouts a decision)" in table(sitting, hands)
+    text = dump_sitting(sitting, hands)
+    assert text.count("budget: 4") == 3  # the sitting and each hand
+    again = parse_sitting(text, source="sitting.yaml")
+    assert table(again, play_sitting(again)).splitlines()[-4:] == table(sitting, hands).splitlines()[-4:]
+
+
+def test_simulate_and_compare_take_the_strong_bot_and_its_budget() -> None:
+    from reversis.apps.compare import command, record, resolve
+    from reversis.apps.measure import measure
+    from reversis.apps.simulate import simulate
+
+    assert simulate(ruleset="encyclopedie-1765", hands=1, bot="strong", budget=2).hands == 1
+    comparison = resolve("encyclopedie-1765", "quinola_given_bete")
+    [tally] = measure([comparison], hands=1, bot="strong", budget=3)
+    data = record(comparison, tally, seed=0, bot="strong", budget=3)
+    assert data["budget"] == 3 and command(comparison, hands=1, seed=0, bot="strong", budget=3).endswith(
+        "--bot strong --budget 3 --json"
+    )
+
+
+def test_play_a_hand_seats_the_strong_player_and_refuses_a_bot_or_budget_it_cannot_take() -> None:
+    import json
+
+    from reversis.apps.table import Table, table_json
+
+    table = Table.open("revesino", seed=3, bot="strong", budget=4)
+    assert "strong player" in table.view()["opponents"]
+    while not table.done:
+        table.act(table.offers()[-1])
+    assert "bot: strong\nbudget: 4\n" in table.saved()
+    for asked, refused in (
+        ({"bot": "strnog"}, "did you mean 'strong'?"),
+        ({"bot": "strong", "budget": 0}, "1 to 100,000"),
+    ):
+        answer = json.loads(table_json(json.dumps({"op": "open", "ruleset": "revesino", **asked})))
+        assert refused in answer["error"] and "\n" not in answer["error"]
+
+
+@pytest.mark.parametrize("ruleset", ["revesino", "espagnolette-19c"])
+def test_a_hand_under_way_resumed_from_its_events_has_the_same_moves_and_turn(ruleset: str) -> None:
+    """What a scenario's strong bot and the table search from (reversis.games.reversis.moves.resumed)."""
+    from reversis.games.reversis.moves import ReversisState, resumed
+
+    state = _state(ruleset, 7)
+    assert isinstance(state, ReversisState)
+    policy = game_of(state.rules).policy("random")
+    rng = random.Random(7)
+    checked = 0
+    while state.to_act() is not None:
+        asking = state.legal_actions()[-1].kind == "pass"
+        if not asking:
+            again = resumed(state.hand, asked=True, copy=True)
+            assert list(again.history()) == [a for a in state.history() if a.kind != "pass"]
+            assert again.to_act() == state.to_act() and again.legal_actions() == state.legal_actions()
+            mine = state.to_act()
+            assert mine is not None and again.knows(mine).voids == state.knows(mine).voids
+            checked += 1
+        state.apply(policy(state, rng))
+    assert checked > 40

@@ -6,17 +6,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from reversis.core.cards import Card
 from reversis.core.errors import ScenarioError
-from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
+from reversis.core.game import Description, JsonObject, PlayedHand, SittingsAndCounts, describe, own
 from reversis.core.game import Scenario as ScenarioLike
 from reversis.core.moves import Action, Searcher, State
 from reversis.core.ruleset import Ruleset
 from reversis.games.reversis import simulate
 from reversis.games.reversis.bots import BOTS, get_bot, play_seeded
 from reversis.games.reversis.hand import Hand
-from reversis.games.reversis.moves import RETURNS_MEANING, ReversisState, action_count, policy
+from reversis.games.reversis.moves import (
+    RETURNS_MEANING,
+    ReversisState,
+    action_count,
+    hand_returns,
+    happenings,
+    policy,
+)
 from reversis.games.reversis.params import compile_params
 from reversis.games.reversis.report import account
 from reversis.games.reversis.result import record, result
@@ -60,7 +68,7 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
         *,
         dealer: int = 0,
         seed: int | None = None,
-        deal: Mapping[object, Sequence[Card]] | None = None,
+        deal: Mapping[Any, Sequence[Card]] | None = None,
     ) -> ReversisState:
         """A hand to play move by move, dealt from ``seed`` (the deal of ``seeded``'s hand ``i`` from
         ``seed - i``, where ``i`` is dealt by ``dealer``) or given (``deal``: each seat's cards, and the
@@ -87,6 +95,11 @@ class Reversis(SittingsAndCounts[simulate.Stats, Sitting]):
         if not played.over():
             raise ValueError("the hand is not over")
         return played.hand
+
+    def describe(self, hand: PlayedHand) -> Description:
+        played = _hand(hand)
+        return describe(played.rules, dealer=played.dealer, players=played.players, unit=self.unit,
+                        happened=happenings(played), returns=hand_returns(played))  # fmt: skip
 
     def result(self, hand: PlayedHand) -> JsonObject:
         return result(_hand(hand))

@@ -47,7 +47,7 @@ from reversis.games.reversis.hand import Hand, Phase
 from reversis.games.reversis.ledger import Ledger
 from reversis.games.reversis.params import Params
 
-__all__ = ["RETURNS_MEANING", "ReversisState", "action_count", "policy", "resumed"]
+__all__ = ["RETURNS_MEANING", "ReversisState", "action_count", "hand_returns", "happenings", "policy", "resumed"]
 
 RETURNS_MEANING = (
     "the chips each player won or lost in the hand, the pool held in common (its change shared equally "
@@ -161,17 +161,7 @@ class ReversisState:
 
     def returns(self) -> list[float]:
         h = self.hand
-        if h.phase is not Phase.DONE:
-            return [0.0] * h.players
-        ledger = h.ledger
-        balances = [float(b) for b in ledger.balances()]
-        pool = float(ledger.pool_change())
-        for betes, sign in ((ledger.betes, 1), (ledger.betes_before, -1)):
-            for seat, amount, _ in betes:
-                balances[seat] -= sign * amount
-                pool += sign * amount
-        share = pool / h.players
-        return [b + share for b in balances]
+        return hand_returns(h) if h.phase is Phase.DONE else [0.0] * h.players
 
     def knows(self, seat: int) -> Knowledge:
         h = self.hand
@@ -257,7 +247,7 @@ class ReversisState:
         """The action to make, or ``IllegalAction`` with the engine's reason (the hand unchanged)."""
         code = action if isinstance(action, int) else action.code
         for legal in self.legal_actions():
-            if legal.code == code and (isinstance(action, int) or legal.seat == action.seat):
+            if legal.code == code and (isinstance(action, int) or legal == action):
                 return legal
         seat = self.to_act()
         if not isinstance(action, int) and seat is not None and action.seat != seat:
@@ -306,6 +296,38 @@ class ReversisState:
             out.append(Happened("payment", payer, e.payee, None, e.amount, e.rule, e.trick, "", e.cites))
         self._seen = (len(h.events), len(h.ledger.entries))
         return out
+
+
+def happenings(hand: Hand) -> list[Happened]:
+    """Everything that happened in a hand, in order: the stakes, then each move with the payments of
+    its trick after the trick, then the settlement's payments."""
+    entries: dict[int | None, list[Happened]] = {}
+    for e in hand.ledger.entries:
+        payer = None if isinstance(e.payer, str) else e.payer
+        entries.setdefault(e.trick, []).append(
+            Happened("payment", payer, e.payee, None, e.amount, e.rule, e.trick, "", e.cites)
+        )
+    out = entries.pop(None, [])
+    for event in hand.events:
+        out += _happened(event)
+        if isinstance(event, ev.TrickWon) and event.trick != hand.params.tricks:
+            out += entries.pop(event.trick, [])
+    for trick in sorted(t for t in entries if t is not None):
+        out += entries[trick]
+    return out
+
+
+def hand_returns(hand: Hand) -> list[float]:
+    """Each seat's returns in a finished hand (see the module's docstring)."""
+    ledger = hand.ledger
+    balances = [float(b) for b in ledger.balances()]
+    pool = float(ledger.pool_change())
+    for betes, sign in ((ledger.betes, 1), (ledger.betes_before, -1)):
+        for seat, amount, _ in betes:
+            balances[seat] -= sign * amount
+            pool += sign * amount
+    share = pool / hand.players
+    return [b + share for b in balances]
 
 
 def _happened(event: ev.Event) -> list[Happened]:

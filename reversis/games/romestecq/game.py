@@ -4,17 +4,20 @@ and what ``reversis simulate`` and ``reversis compare`` count of a hand."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from reversis.core.cards import Card
 from reversis.core.errors import ScenarioError
-from reversis.core.game import JsonObject, PlayedHand, SittingsAndCounts, own
+from reversis.core.game import Description, JsonObject, PlayedHand, SittingsAndCounts, describe, own
 from reversis.core.game import Scenario as ScenarioLike
-from reversis.core.moves import Searcher
+from reversis.core.moves import Action, Searcher, State
 from reversis.core.ruleset import Ruleset
 from reversis.games.romestecq import simulate
 from reversis.games.romestecq.bots import BOTS, get_bot
-from reversis.games.romestecq.hand import Hand
+from reversis.games.romestecq.hand import Hand, deal_cards
+from reversis.games.romestecq.moves import RETURNS_MEANING, RomestecqState, action_count, happenings, policy, returns
 from reversis.games.romestecq.params import compile_params
 from reversis.games.romestecq.result import account, record, result
 from reversis.games.romestecq.scenario import Scenario, parse, run
@@ -36,6 +39,9 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
     players = 4
     default_hands = DEFAULT_HANDS
     bots: Sequence[str] = tuple(sorted(BOTS))
+    #: Whether the returns of a hand played move by move sum to zero, and what they count.
+    zero_sum = True
+    returns_meaning = RETURNS_MEANING
 
     def parse(self, data: object, *, lines: dict[str, int], source: str, rules: Ruleset | None) -> Scenario:
         if rules is None:  # reversis.games sends a scenario of no known ruleset to Reversis's checks
@@ -43,18 +49,55 @@ class Romestecq(SittingsAndCounts[simulate.Stats, Sitting]):
         return parse(data, lines=lines, source=source, rules=rules)
 
     def run(self, scenario: ScenarioLike, *, searcher: Searcher | None = None) -> Hand:
-        return run(own(Scenario, scenario, self.name))  # its bots are its own: no searching bot yet
+        return run(own(Scenario, scenario, self.name), searcher=searcher)
 
     def seeded(self, rules: Ruleset, bot: str) -> Callable[[int, int], Hand]:
         """The player of hand ``i`` from ``seed`` under ``rules`` (as ``reversis simulate`` plays it)."""
         params, player = compile_params(rules), get_bot(bot)
         return lambda seed, i: simulate.play_seeded(rules, params, player, seed, i)
 
+    def new_hand(
+        self,
+        rules: Ruleset,
+        *,
+        dealer: int = 0,
+        seed: int | None = None,
+        deal: Mapping[Any, Sequence[Card]] | None = None,
+    ) -> RomestecqState:
+        """A hand to play move by move, dealt from ``seed`` (the deal of ``seeded``'s hand ``i`` from
+        ``seed - i``, where ``i`` is dealt by ``dealer``) or given (``deal``: each seat's five cards)."""
+        params = compile_params(rules)
+        if deal is None:
+            rng = random.Random(seed)
+            dealt = deal_cards(params, dealer=dealer, rng=rng, manner=(2, 3))
+            return RomestecqState(Hand(rules, dealer=dealer, hands=dealt, rng=rng, params=params), chance=rng)
+        hands = [list(deal.get(seat, ())) for seat in range(params.players)]
+        return RomestecqState(Hand(rules, dealer=dealer, hands=hands, params=params))
+
+    def action_count(self, rules: Ruleset) -> int:
+        return action_count(compile_params(rules).pack)
+
+    def policy(self, bot: str) -> Callable[[State, random.Random], Action]:
+        choose = policy(bot)
+        return lambda state, rng: choose(own(RomestecqState, state, self.name), rng)
+
+    def finished(self, state: State) -> Hand:
+        """The finished hand of a state that is over (which ``result``, ``record`` and ``account`` read)."""
+        played = own(RomestecqState, state, self.name)
+        if not played.over():
+            raise ValueError("the hand is not over")
+        return played.hand
+
+    def describe(self, hand: PlayedHand) -> Description:
+        played = _hand(hand)
+        return describe(played.rules, dealer=played.dealer, players=played.players, unit=self.unit,
+                        happened=happenings(played), returns=returns(played))  # fmt: skip
+
     def result(self, hand: PlayedHand) -> JsonObject:
         return result(_hand(hand))
 
     def record(self, hand: PlayedHand, *, bot: str, seed: int, budget: int | None = None) -> JsonObject:
-        return record(_hand(hand), bot=bot, seed=seed)  # no searching bot plays it yet
+        return record(_hand(hand), bot=bot, seed=seed, budget=budget)
 
     def account(self, hand: PlayedHand, scenario: ScenarioLike) -> str:
         return account(_hand(hand), own(Scenario, scenario, self.name))

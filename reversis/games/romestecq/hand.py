@@ -202,8 +202,11 @@ class Hand:
     def _fault(self, rule: str, message: str) -> bool:
         """A fault: refused unless ``accept_illegal``, in which case it stands and is penalised (True)."""
         if not self.params.accept_illegal:
-            raise IllegalPlay(message, rule=rule, cites=self.rules.rule_cites.get(rule, ()))
+            self._refuse(rule, message)
         return True
+
+    def _refuse(self, rule: str, message: str) -> None:
+        raise IllegalPlay(message, rule=rule, cites=self.rules.rule_cites.get(rule, ()))
 
     def end_game(self, side: int, rule: str) -> None:
         if self.winner is None:
@@ -245,11 +248,7 @@ class Hand:
         name = self.rules.pack.name
         if card not in self.hands[actor]:
             raise IllegalPlay(f"{name(card)} is not in the hand of {player_in_file(actor, self)}", rule="play.hold")
-        if actor != self.to_act and self._fault(
-            "play.turn",
-            f"{name(card)}: {player_in_file(actor, self)} plays before his turn; "
-            f"{player(self.to_act, self)} is to play (article 11)",
-        ):
+        if actor != self.to_act and self._fault("play.turn", self._early(actor, card)):
             self.played.append(Played(actor, card, call, self.trick_no, out_of_turn=True))
             penalties.three_marks(self, "play.turn", actor, self.trick_no)
             return  # he takes his card back
@@ -259,17 +258,72 @@ class Hand:
         self._check_call(actor, card, call)
         led = self.led_suit
         revoke = led is not None and card_suit(card) != led and any(card_suit(c) == led for c in self.hands[actor])
-        suit = self.rules.pack.suit_names[led] if led is not None else ""
-        if revoke and self._fault(
-            "play.follow",
-            f"{name(card)}: {player_in_file(actor, self)} holds {suit} and must follow the suit led (article 12)",
-        ):
+        if revoke and self._fault("play.follow", self._revoke(actor, card)):
             self._put(actor, card, call)
             penalties.lose_game(self, "play.follow", actor, self.trick_no)
             return
         self._put(actor, card, call)
         if len(self.current) == self.players:
             self._take()
+
+    def _early(self, seat: int, card: Card) -> str:
+        name = self.rules.pack.name
+        return (
+            f"{name(card)}: {player_in_file(seat, self)} plays before his turn; "
+            f"{player(self.to_act, self)} is to play (article 11)"
+        )
+
+    def _revoke(self, seat: int, card: Card) -> str:
+        led = self.led_suit
+        suit = self.rules.pack.suit_names[led] if led is not None else ""
+        name = self.rules.pack.name(card)
+        return f"{name}: {player_in_file(seat, self)} holds {suit} and must follow the suit led (article 12)"
+
+    # -- the checks alone, off the batch path: verify_ raises as the move would, can_ answers ------
+
+    def verify_play(self, card: Card, *, seat: int | None = None, call: str | None = None) -> None:
+        """Raise ``IllegalPlay`` naming the rule if ``card`` (with ``call``) may not be played now by
+        ``seat`` (the seat to play unless given): the checks :meth:`play` makes, a fault refused even
+        where ``accept_illegal`` would let it stand and penalise it."""
+        if self.phase is not Phase.TRICKS:
+            raise IllegalPlay("no card is played now: the tricks are over", rule="play.phase")
+        actor = self.to_act if seat is None else seat
+        if card not in self.hands[actor]:
+            name = self.rules.pack.name(card)
+            raise IllegalPlay(f"{name} is not in the hand of {player_in_file(actor, self)}", rule="play.hold")
+        if actor != self.to_act:
+            self._refuse("play.turn", self._early(actor, card))
+        self._check_call(actor, card, call)
+        led = self.led_suit
+        if led is not None and card_suit(card) != led and any(card_suit(c) == led for c in self.hands[actor]):
+            self._refuse("play.follow", self._revoke(actor, card))
+
+    def can_play(self, card: Card, *, seat: int | None = None, call: str | None = None) -> bool:
+        try:
+            self.verify_play(card, seat=seat, call=call)
+        except IllegalPlay:
+            return False
+        return True
+
+    def verify_claim(self, seat: int, name: str) -> None:
+        """Raise ``IllegalAction`` naming the rule if ``seat`` may not count ``name`` now without fault:
+        the checks :meth:`claim` makes (a combination not held, or held without its calls said)."""
+        if self.phase is not Phase.CLAIMS:
+            raise IllegalAction("combinations are counted after the last trick", rule="claim.phase")
+        taken = sum(c.seat == seat and c.name == name for c in self.claims)
+        held = [c for c in self.held[seat] if c.name == name][taken:]
+        if not held:
+            rule, message = self._false_claim_fault(seat, name, None)
+            self._refuse(rule, message)
+        elif not self._called(held[0]) and not (name in ROMES and self.params.uncalled_rome == "worthless"):
+            self._refuse("claim.calls", self._uncalled(seat, name))
+
+    def can_claim(self, seat: int, name: str) -> bool:
+        try:
+            self.verify_claim(seat, name)
+        except IllegalAction:
+            return False
+        return True
 
     def _check_call(self, seat: int, card: Card, call: str | None) -> None:
         if call is None:
@@ -373,10 +427,7 @@ class Hand:
         if not self._called(combo):
             if name in ROMES and self.params.uncalled_rome == "worthless":
                 worth = 0  # it "vaut" its marks "en disant en le jettant, pièce de Rome" (articles 22, 23)
-            elif self._fault(
-                "claim.calls",
-                f"{player(seat, self)} counts his {name} without having said its calls (article {CALL_ARTICLE[name]})",
-            ):
+            elif self._fault("claim.calls", self._uncalled(seat, name)):
                 penalties.lose_game(self, "claim.calls", seat, None)
                 return
         if marks is not None and marks > worth:
@@ -390,7 +441,12 @@ class Hand:
         self.marks.mark(side, worth, rule=combo.rule, trick=None, seat=seat)
         self.claims.append(Claim(seat, name, worth, combo.rule))
 
-    def _false_claim(self, seat: int, name: str, marks: int | None) -> None:
+    def _uncalled(self, seat: int, name: str) -> str:
+        return f"{player(seat, self)} counts his {name} without having said its calls (article {CALL_ARTICLE[name]})"
+
+    def _false_claim_fault(self, seat: int, name: str, marks: int | None) -> tuple[str, str]:
+        """The rule and the message of a claim of a combination not held (``IllegalAction`` where no
+        rule makes it a fault that can stand)."""
         claimed = WORTH.get(name, 0) if marks is None else marks
         named = name in ("rome", "village", "double-ningre") or self.params.false_claims == "any"
         rule = "claim.false" if named else "claim.false-three" if claimed >= 3 else None
@@ -401,8 +457,12 @@ class Hand:
         if rule is None:
             raise IllegalAction(f"{player_in_file(seat, self)} counts a {name} he does not hold", rule="claim.held")
         article = {"claim.false": 13, "claim.false-three": 16, "claim.overcount": 15}[rule]
+        return rule, f"{player(seat, self)} counts a {name} he does not hold (article {article})"
+
+    def _false_claim(self, seat: int, name: str, marks: int | None) -> None:
         # refused, or (accept_illegal) it stands and he loses the game: a false claim never scores
-        self._fault(rule, f"{player(seat, self)} counts a {name} he does not hold (article {article})")
+        rule, message = self._false_claim_fault(seat, name, marks)
+        self._fault(rule, message)
         penalties.lose_game(self, rule, seat, None)
 
     def finish(self) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from reversis.core.moves import SEARCHING_BOTS
 from reversis.core.roles import in_sentence, role, side
 from reversis.core.scenario import dump_record
 from reversis.games.romestecq.bots import seats_from_eldest
@@ -77,7 +78,7 @@ def result(hand: Hand) -> dict[str, Any]:
     }
 
 
-def record(hand: Hand, *, bot: str, seed: int) -> dict[str, Any]:
+def record(hand: Hand, *, bot: str, seed: int, budget: int | None = None) -> dict[str, Any]:
     """The complete scenario of a hand: its deal, faults, every play with its call, every claim."""
     names = hand.rules.pack.names
     data: dict[str, Any] = {"ruleset": hand.rules.id}
@@ -113,6 +114,8 @@ def record(hand: Hand, *, bot: str, seed: int) -> dict[str, Any]:
         }
     data["marks"] = {0: hand.marks.before[0], 1: hand.marks.before[1]}
     data["bot"] = bot
+    if budget is not None and bot in SEARCHING_BOTS:
+        data["budget"] = budget
     data["seed"] = seed
     return data
 

@@ -19,11 +19,13 @@ from typing import Any
 from reversis.core.cards import Card, Pack
 from reversis.core.domains import show
 from reversis.core.errors import IllegalAction, RulesetError, ScenarioError
+from reversis.core.moves import DEFAULT_BUDGET, SEARCHING_BOTS, Searcher
 from reversis.core.ruleset import OptionError, Ruleset
 from reversis.core.scenario import Fields, whole
 from reversis.games.romestecq.bots import BOTS, get_bot, seats_from_eldest
 from reversis.games.romestecq.combinations import NAMES
 from reversis.games.romestecq.hand import Hand, Phase, deal_cards
+from reversis.games.romestecq.moves import RomestecqState
 from reversis.games.romestecq.params import HAND_SIZE, Params, compile_params
 from reversis.games.romestecq.penalties import DEAL_FAULTS
 
@@ -41,6 +43,7 @@ FIELDS = (
     "claims",
     "marks",
     "bot",
+    "budget",
     "seed",
     "title",
     "narrative",
@@ -64,6 +67,8 @@ class Scenario:
     bot: str
     seed: int
     lines: dict[str, int] = field(default_factory=dict)
+    #: the playouts a decision of a searching bot (the strong player)
+    budget: int = DEFAULT_BUDGET
 
     def where(self, key: str) -> str:
         return f"{self.source}:{self.lines.get(key, 1)}"
@@ -83,7 +88,8 @@ def parse(data: Any, *, lines: dict[str, int], source: str, rules: Ruleset) -> S
     read = _Reader(fields, compile_params(rules), rules.pack)
     faults = read.faults()  # the fields in this order: an error names the first
     hands, plays, claims, marks = read.hands(faults), read.plays(), read.claims(), read.marks()
-    bot, seed = fields.bot(BOTS), fields.whole("seed", 0)
+    bot, seed = fields.bot((*BOTS, *SEARCHING_BOTS)), fields.whole("seed", 0)
+    budget = fields.budget(bot)
     return Scenario(
         source=source,
         rules=rules,
@@ -98,6 +104,7 @@ def parse(data: Any, *, lines: dict[str, int], source: str, rules: Ruleset) -> S
         bot=bot,
         seed=seed,
         lines=lines,
+        budget=budget,
     )
 
 
@@ -235,8 +242,10 @@ def _dealt(scenario: Scenario, rng: random.Random) -> list[list[Card]]:
     return hands
 
 
-def run(scenario: Scenario) -> Hand:
-    """Play a scenario: its deal and faults, its plays, the bot for the rest, then the claims."""
+def run(scenario: Scenario, *, searcher: Searcher | None = None) -> Hand:
+    """Play a scenario: its deal and faults, its plays, the bot for the rest, then the claims. A
+    searching bot (the strong player, made by ``searcher`` for the scenario's budget) plays the whole
+    hand, its calls and claims included, through its moves."""
     rng = random.Random(scenario.seed)
     try:
         hand = Hand(
@@ -252,6 +261,13 @@ def run(scenario: Scenario) -> Hand:
     except IllegalAction as exc:
         key = "dealt_before" if exc.rule == "deal.manner" else "faults"
         raise ScenarioError(f"{scenario.where(key)}: {key}: {exc} (rule {exc.rule})") from None
+    if scenario.bot in SEARCHING_BOTS and hand.phase is not Phase.DONE and not scenario.plays:
+        if searcher is None:
+            raise ScenarioError(f"{scenario.where('bot')}: bot: {scenario.bot} is not offered here")
+        search, state = searcher(scenario.budget), RomestecqState(hand)  # over the hand itself
+        while state.to_act() is not None:
+            state.apply(search(state, rng))
+        return hand
     name = scenario.rules.pack.name
     for i, (seat, card, call, line) in enumerate(scenario.plays):
         if hand.phase is not Phase.TRICKS:
@@ -267,7 +283,11 @@ def run(scenario: Scenario) -> Hand:
             raise ScenarioError(
                 f"{scenario.source}:{line}: plays[{i}] (trick {hand.trick_no}): {exc} (rule {exc.rule})"
             ) from None
-    bot = get_bot(scenario.bot)
+    if scenario.bot in SEARCHING_BOTS and hand.phase is Phase.TRICKS:
+        raise ScenarioError(
+            f"{scenario.where('bot')}: bot: {scenario.bot} plays a hand from its deal: give all its plays or none"
+        )
+    bot = get_bot("cautious" if scenario.bot in SEARCHING_BOTS else scenario.bot)
     while hand.phase is Phase.TRICKS:
         card, call = bot.play(hand, rng)
         hand.play(card, call=call)

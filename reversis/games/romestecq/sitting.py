@@ -32,11 +32,12 @@ from reversis.core.domains import show
 from reversis.core.errors import RulesetError, ScenarioError, did_you_mean
 from reversis.core.game import JsonObject, PlayedHand, own
 from reversis.core.game import Scenario as ScenarioLike
-from reversis.core.moves import Searcher
+from reversis.core.moves import DEFAULT_BUDGET, MAX_BUDGET, SEARCHING_BOTS, Searcher
 from reversis.core.roles import first_hand_label, in_sentence, side_label
 from reversis.core.ruleset import OptionError, Ruleset
 from reversis.games.romestecq.bots import BOTS, get_bot, play_out
 from reversis.games.romestecq.hand import Hand, deal_cards
+from reversis.games.romestecq.moves import RomestecqState
 from reversis.games.romestecq.params import Params, compile_params
 from reversis.games.romestecq.result import dump_record, record, result
 from reversis.games.romestecq.scenario import Scenario, run
@@ -47,7 +48,7 @@ __all__ = ["CHOICES", "DEFAULT_HANDS", "MANNERS", "Draw", "Sitting", "draw", "ha
 DEFAULT_HANDS = 200
 #: The packets a dealer may choose at his first deal (article 7).
 MANNERS = ((1, 1, 1, 1, 1), (2, 3), (3, 2), (2, 2, 1), (1, 4), (4, 1), (5,))
-FIELDS = ("ruleset", "options", "first_dealer", "first_deal", "hands", "seed", "bot")
+FIELDS = ("ruleset", "options", "first_dealer", "first_deal", "hands", "seed", "bot", "budget")
 #: The choice of article 5 ("choisira de faire ou non"): the highest card deals, or leaves the deal.
 CHOICES = ("deal", "decline")
 
@@ -114,6 +115,8 @@ class Sitting:
     bot: str
     records: tuple[tuple[Scenario, int], ...] | None = None
     first_deal: str = "deal"  # the highest card's choice (article 5)
+    #: the playouts a decision of a searching bot (the strong player)
+    budget: int = DEFAULT_BUDGET
 
     def with_records(self, records: Sequence[tuple[ScenarioLike, int]]) -> Sitting:
         """The game replayed from its recorded hands (each a scenario and the line before its document)."""
@@ -130,7 +133,11 @@ class Sitting:
         """Every hand of the game, the deal passing to the right, the marks carried from hand to hand
         (``progress`` is called with 1 after each hand)."""
         p = compile_params(self.rules)
-        bot = get_bot(self.bot)
+        searching = self.bot in SEARCHING_BOTS
+        if searching and searcher is None and self.records is None:
+            raise ScenarioError(f"{self.source}: the bot {self.bot} is not offered here")
+        search = searcher(self.budget) if searching and searcher is not None else None
+        bot = get_bot("cautious" if searching else self.bot)
         dealer = self.opening().dealer
         left = (p.target, p.target)
         manners: dict[int, tuple[int, ...]] = {}
@@ -140,7 +147,7 @@ class Sitting:
             if self.records is not None:
                 scenario, offset = self.records[i]
                 _check(self, scenario, offset, i + 1, dealer=dealer, left=left)
-                hand = run(scenario)
+                hand = run(scenario, searcher=searcher)
             else:
                 rng = random.Random(self.seed + i + 1)
                 manner = manners.setdefault(dealer, MANNERS[rng.randrange(len(MANNERS))])
@@ -156,7 +163,12 @@ class Sitting:
                     rng=rng,
                     params=p,
                 )
-                play_out(hand, bot, rng)
+                if search is not None:
+                    state = RomestecqState(hand)  # over the hand itself: each move is made in it
+                    while state.to_act() is not None:
+                        state.apply(search(state, rng))
+                else:
+                    play_out(hand, bot, rng)
             out.append(hand)
             if progress is not None:
                 progress(1)
@@ -171,7 +183,9 @@ class Sitting:
         p = compile_params(self.rules)
         opening = self.opening()
         lines = [
-            f"{self.rules.title}: {p.players} players, a game to {p.target} marks, bot {self.bot}, seed {self.seed}."
+            f"{self.rules.title}: {p.players} players, a game to {p.target} marks, bot {self.bot}"
+            + (f" ({self.budget} playouts a decision)" if self.bot in SEARCHING_BOTS else "")
+            + f", seed {self.seed}."
         ]
 
         # the players by their place in the first hand, the sides by its dealer: the deal moves, the names stay
@@ -230,6 +244,7 @@ class Sitting:
                 "hands": len(hands),
                 "seed": self.seed,
                 "bot": self.bot,
+                **({"budget": self.budget} if self.bot in SEARCHING_BOTS else {}),
             },
             "draw": opening.as_dict(self.rules, p),
             "choice": None
@@ -255,13 +270,15 @@ class Sitting:
         if self.first_deal != "deal":
             header["first_deal"] = self.first_deal
         header.update(hands=len(hands), seed=self.seed, bot=self.bot)
+        if self.bot in SEARCHING_BOTS:
+            header["budget"] = self.budget
         parts = [
             "# A game of Romestecq recorded by `reversis sitting`: the sitting, then each hand complete.\n",
             yaml.safe_dump({"sitting": header}, sort_keys=False, allow_unicode=True, width=100),
         ]
         for number, hand in enumerate(hands, start=1):
             parts.append(f"--- # hand {number}\n")
-            parts.append(dump_record(record(hand, bot=self.bot, seed=self.seed + number)))
+            parts.append(dump_record(record(hand, bot=self.bot, seed=self.seed + number, budget=self.budget)))
         return "".join(parts)
 
 
@@ -313,10 +330,23 @@ def parse_sitting_fields(
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise fail("seed", f"{show(seed)} is not allowed: it must be a whole number ≥ 0")
     bot = fields.get("bot", "cautious")
-    if bot not in BOTS:
-        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, BOTS)} (known: {', '.join(sorted(BOTS))})")
+    known = sorted((*BOTS, *SEARCHING_BOTS))
+    if bot not in known:
+        raise fail("bot", f"unknown bot {show(bot)}{did_you_mean(bot, known)} (known: {', '.join(known)})")
+    budget = fields.get("budget", DEFAULT_BUDGET)
+    if "budget" in fields and bot not in SEARCHING_BOTS:
+        raise fail("budget", f"only the bot {' or '.join(SEARCHING_BOTS)} has a budget (the bot is {bot})")
+    if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET:
+        raise fail("budget", f"{show(budget)} is not allowed: it must be a whole number from 1 to {MAX_BUDGET:,}")
     return Sitting(
-        source=source, rules=rules, first_dealer=first, hands=hands, seed=seed, bot=str(bot), first_deal=str(first_deal)
+        source=source,
+        rules=rules,
+        first_dealer=first,
+        hands=hands,
+        seed=seed,
+        bot=str(bot),
+        first_deal=str(first_deal),
+        budget=budget,
     )
 
 

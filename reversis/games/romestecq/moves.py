@@ -1,0 +1,418 @@
+"""A hand of Romestecq move by move: :class:`RomestecqState` is the game's
+:class:`reversis.core.moves.State`, over the hand's own state machine
+(:class:`~reversis.games.romestecq.hand.Hand`), whose checks (``verify_play``, ``verify_claim``)
+refuse a move against the rules.
+
+The moves, in the order of the hand: in the five tricks, the seat to play plays a card (``play``),
+with the call its combination asks where it has one (the call is the action's ``name``: "pièce de
+ningre", "pièce de Rome", "autre pièce"…) or without it (a card of a combination thrown without its
+call loses what the combination counts); after the last trick, each seat from the eldest counts
+his combinations one at a time (``claim``, the combination's name) and then says he has done
+(``pass``). A virlicque dealt ends the hand before any move.
+
+The action codes, stable for a ruleset (``N`` is the number of cards in its pack, each card
+numbered by its place in the pack in card order, from 0):
+
+- ``0 … N-1``: play the card without a call;
+- ``N … 2N-1``: play the card ``code - N`` with the call its combination asks;
+- ``2N + k``: count the ``k``-th of :data:`CLAIMABLE`;
+- ``2N + 5``: done counting (pass).
+
+With the option ``accept_illegal``, a card played against the duty to follow suit, or a combination
+counted that is not held, stands and loses the game, as the engine has it; neither is among the
+legal actions. The returns are, for each player, the marks his side rubbed out in the hand less the
+marks the other side rubbed out (a virlicque rubs out all that its side had left; marks chalked on
+for a fault count against): the two sides are equal, so they sum to zero.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from typing import Self
+
+from reversis.core.cards import ACE, KING, TEN, Card, card_rank, card_suit
+from reversis.core.errors import IllegalAction, IllegalPlay
+from reversis.core.hidden import NoDeal, deal_hidden
+from reversis.core.moves import Action, Happened, Knowledge
+from reversis.core.roles import player
+from reversis.core.ruleset import Ruleset
+from reversis.games.romestecq.bots import get_bot, play_out, seats_from_eldest
+from reversis.games.romestecq.combinations import Combination, find, first_call
+from reversis.games.romestecq.hand import Hand, Phase, normal_call
+from reversis.games.romestecq.params import Params
+
+__all__ = ["CLAIMABLE", "RETURNS_MEANING", "RomestecqState", "action_count", "happenings", "policy", "returns"]
+
+#: The combinations a seat counts after the last trick, in the order of their codes (a virlicque
+#: wins at the deal and is never counted).
+CLAIMABLE = ("triche", "double-ningre", "village", "double-rome", "rome")
+
+RETURNS_MEANING = (
+    "for each player, the marks his side rubbed out in the hand less those the other side rubbed out "
+    "(the sides are equal, so they sum to zero)"
+)
+
+#: The deals :meth:`RomestecqState.resample` tries before it gives up.
+TRIES = 100
+
+#: The undealt cards as a place of :func:`reversis.core.hidden.deal_hidden` (the seats are 0, 1, …).
+UNDEALT = -1
+
+
+class Codes:
+    """The action codes of a ruleset (see the module's docstring)."""
+
+    def __init__(self, pack: Sequence[Card]) -> None:
+        self.cards: tuple[Card, ...] = tuple(sorted(pack))
+        self.index = {card: i for i, card in enumerate(self.cards)}
+        n = len(self.cards)
+        self.called, self.claim = n, 2 * n
+        self.passing = self.claim + len(CLAIMABLE)
+        self.count = self.passing + 1
+
+
+def action_count(pack: Sequence[Card]) -> int:
+    """The size of the action space of a ruleset (its pack)."""
+    return Codes(pack).count
+
+
+class RomestecqState:
+    """A hand of Romestecq in progress, move by move (:class:`reversis.core.moves.State`)."""
+
+    def __init__(self, hand: Hand, *, chance: random.Random | None = None) -> None:
+        self.hand = hand
+        #: the generator that dealt the hand, where it was dealt from a seed (the batch path's bots go on with it)
+        self.chance = chance
+        #: the action codes of the ruleset
+        self.codes = Codes(hand.params.pack)
+        self._claiming = 0  # the place, from the eldest, of the seat counting his combinations
+        self._history: list[Action] = []
+        self._seen = (0, 0, 0)  # the cards played, the claims and the marks already told
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.hand.rules
+
+    @property
+    def players(self) -> int:
+        return self.hand.players
+
+    @property
+    def dealer(self) -> int:
+        return self.hand.dealer
+
+    def to_act(self) -> int | None:
+        h = self.hand
+        if h.phase is Phase.TRICKS:
+            return h.to_act
+        if h.phase is Phase.CLAIMS:
+            return seats_from_eldest(h)[self._claiming]
+        return None
+
+    def over(self) -> bool:
+        return self.hand.phase is Phase.DONE
+
+    def legal_actions(self) -> list[Action]:
+        h, c = self.hand, self.codes
+        seat = self.to_act()
+        if seat is None:
+            return []
+        if h.phase is Phase.TRICKS:
+            plain, called = [], []
+            for card in h.legal_plays():
+                plain.append(Action("play", seat, c.index[card], card))
+                call = h.due_call(seat, card)
+                if call:
+                    called.append(Action("play", seat, c.called + c.index[card], card, call))
+            return plain + called
+        claims = [Action("claim", seat, c.claim + k, None, n) for k, n in enumerate(CLAIMABLE) if h.can_claim(seat, n)]
+        return [*claims, Action("pass", seat, c.passing)]
+
+    def action(self, code: int) -> Action:
+        for action in self.legal_actions():
+            if action.code == code:
+                return action
+        self._refuse(code)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def apply(self, action: Action | int) -> list[Happened]:
+        chosen = self._checked(action)
+        h = self.hand
+        if chosen.kind == "play":
+            assert chosen.card is not None
+            h.play(chosen.card, call=None if chosen.name in ("", "revoke") else chosen.name)
+        elif chosen.kind == "claim":
+            h.claim(chosen.seat, chosen.name)
+        else:  # pass: the next seat counts, or the hand ends
+            self._claiming += 1
+            if self._claiming == h.players:
+                h.finish()
+        self._history.append(chosen)
+        return self._news()
+
+    def returns(self) -> list[float]:
+        h = self.hand
+        if h.phase is not Phase.DONE:
+            return [0.0] * h.players
+        return returns(h)
+
+    def knows(self, seat: int) -> Knowledge:
+        h = self.hand
+        return Knowledge(seat, tuple(sorted(h.hands[seat])), (), tuple(self._history), _voids(self._history, h))
+
+    def copy(self) -> Self:
+        return self._replayed([list(cards) for cards in self.hand.dealt])
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        knowledge = self.knows(seat)
+        h = self.hand
+        played: dict[int, list[Card]] = {s: [] for s in range(h.players)}
+        for a in knowledge.history:
+            if a.kind == "play" and a.card is not None:
+                played[a.seat].append(a.card)
+        out = {card for cards in played.values() for card in cards}
+        hidden = [card for card in self.codes.cards if card not in out and card not in knowledge.holding]
+        sizes = {s: len(h.hands[s]) for s in range(h.players) if s != seat}
+        sizes[UNDEALT] = len(hidden) - sum(sizes.values())
+        voids = knowledge.voids
+
+        def allowed(card: Card, place: int) -> bool:
+            return place == UNDEALT or card_suit(card) not in voids[place]
+
+        for _ in range(TRIES):
+            pinned = _completions(h, knowledge, played, hidden, sizes, rng)
+            if pinned is None:
+                continue
+            room = {s: n - sum(1 for p in pinned.values() if p == s) for s, n in sizes.items()}
+            if min(room.values()) < 0:
+                continue  # more cards drawn for his combinations than he holds
+            try:
+                dealt = deal_hidden([c for c in hidden if c not in pinned], room, allowed, rng)
+            except NoDeal:
+                continue
+            hands = [
+                [*dealt.get(s, ()), *(c for c, p in pinned.items() if p == s), *played[s]] for s in range(h.players)
+            ]
+            hands[seat] = [*knowledge.holding, *played[seat]]
+            if self._replays(hands):  # every move made, the calls among them, is allowed to this deal
+                return self._replayed(hands)
+        raise NoDeal("no deal of the hidden cards agrees with the calls made")
+
+    def history(self) -> Sequence[Action]:
+        return tuple(self._history)
+
+    def play_out(self, bot: str, rng: random.Random) -> list[float]:
+        state = self.copy()
+        h = state.hand
+        if h.phase is Phase.TRICKS:
+            play_out(h, get_bot(bot), rng)  # the batch path: the tricks, then every seat counts what is due
+        else:
+            choose = policy(bot)
+            while not state.over():
+                state.apply(choose(state, rng))
+        return state.returns()
+
+    # -- inside ----------------------------------------------------------------------------------
+
+    def _due(self, seat: int) -> list[str]:
+        """The combinations ``seat`` may still count without fault, each as often as he holds it."""
+        due = self.hand.due_claims(seat)
+        for claim in self.hand.claims:
+            if claim.seat == seat and claim.name in due:
+                due.remove(claim.name)
+        return due
+
+    def _replayed(self, dealt: list[list[Card]]) -> Self:
+        """The hand dealt ``dealt`` with this hand's moves made again."""
+        h = self.hand
+        hand = Hand(h.rules, dealer=h.dealer, hands=dealt, manner=h.manner, dealt_before=h.dealt_before,
+                    marks_before=h.marks.before, params=h.params)  # fmt: skip
+        other = self.__class__(hand)
+        for action in self._history:
+            other.apply(action)
+        return other
+
+    def _replays(self, dealt: list[list[Card]]) -> bool:
+        """Whether this hand's moves are all allowed to a hand dealt ``dealt`` (the calls said among them)."""
+        try:
+            self._replayed(dealt)
+        except IllegalAction:
+            return False
+        return True
+
+    def _checked(self, action: Action | int) -> Action:
+        """The action to make, or ``IllegalAction`` with the engine's reason (the hand unchanged)."""
+        code = action if isinstance(action, int) else action.code
+        for legal in self.legal_actions():
+            if legal.code == code and (isinstance(action, int) or legal == action):
+                return legal
+        seat = self.to_act()
+        if not isinstance(action, int) and seat is not None and action.seat != seat:
+            mover, due = player(action.seat, self.hand), player(seat, self.hand)
+            raise IllegalAction(f"{mover} moves out of turn ({due} is to act)", rule="play.turn")
+        h, c = self.hand, self.codes
+        if seat is not None and h.params.accept_illegal:
+            if 0 <= code < c.called and h.phase is Phase.TRICKS:
+                card = c.cards[code]
+                try:
+                    h.verify_play(card)
+                except IllegalPlay as exc:
+                    if exc.rule == "play.follow":
+                        return Action("play", seat, code, card, "revoke")  # it stands, and loses the game
+            if c.claim <= code < c.passing and h.phase is Phase.CLAIMS:
+                return Action("claim", seat, code, None, CLAIMABLE[code - c.claim])  # refused or penalised by claim
+        self._refuse(code)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _refuse(self, code: int) -> None:
+        """Raise the engine's ``IllegalAction`` for a code that is not legal now."""
+        h, c = self.hand, self.codes
+        seat = self.to_act()
+        if seat is None:
+            raise IllegalAction("the hand is over", rule="play.phase")
+        if not 0 <= code < c.count:
+            raise IllegalAction(f"{code} is no action code of this ruleset (0..{c.count - 1})", rule="play")
+        if code < c.claim:
+            card = c.cards[code % c.called]
+            h.verify_play(card, call=h.due_call(seat, card) if code >= c.called else None)
+            raise IllegalPlay(f"{h.rules.pack.name(card)} takes no call", rule="call.match")
+        if code < c.passing:
+            h.verify_claim(seat, CLAIMABLE[code - c.claim])
+        raise IllegalAction("combinations are counted after the last trick", rule="claim.phase")
+
+    def _news(self) -> list[Happened]:
+        """What happened since the last move."""
+        out, self._seen = _told(self.hand, self._seen)
+        return out
+
+
+def happenings(hand: Hand) -> list[Happened]:
+    """Everything that happened in a hand, in order: the cards played (and the tricks), the claims, the marks."""
+    return _told(hand, (0, 0, 0))[0]
+
+
+def _told(hand: Hand, seen: tuple[int, int, int]) -> tuple[list[Happened], tuple[int, int, int]]:
+    """What happened after the first ``seen`` cards played, claims and marks; and the new counts."""
+    h = hand
+    played, claims, marks = seen
+    out: list[Happened] = []
+    for pl in h.played[played:]:
+        kind = "out-of-turn" if pl.out_of_turn else "play"
+        out.append(Happened(kind, pl.seat, card=pl.card, trick=pl.trick, name=pl.call or ""))
+        trick = h.tricks[pl.trick - 1] if len(h.tricks) >= pl.trick else None
+        if not pl.out_of_turn and trick is not None and trick.cards[-1] == (pl.seat, pl.card):
+            out.append(Happened("trick", trick.winner, rule="play.trick", trick=pl.trick))
+    for claim in h.claims[claims:]:
+        out.append(Happened("claim", claim.seat, name=claim.name, amount=claim.marks, rule=claim.rule))
+    for e in h.marks.entries[marks:]:
+        out.append(Happened("marks", e.seat, e.side, None, e.marks, e.rule, e.trick, "", e.cites))
+    return out, (len(h.played), len(h.claims), len(h.marks.entries))
+
+
+def returns(hand: Hand) -> list[float]:
+    """Each seat's returns in a finished hand (see the module's docstring)."""
+    rubbed = hand.marks.rubbed()
+    sides = hand.params.sides
+    return [float(rubbed[sides[seat]] - rubbed[1 - sides[seat]]) for seat in range(hand.players)]
+
+
+def _voids(history: Sequence[Action], hand: Hand) -> tuple[frozenset[int], ...]:
+    """The suits each seat showed it holds no more: a suit led that it did not follow."""
+    voids: list[set[int]] = [set() for _ in range(hand.players)]
+    trick: list[Card] = []
+    for action in history:
+        if action.kind != "play" or action.card is None:
+            continue
+        if trick and card_suit(action.card) != card_suit(trick[0]) and action.name != "revoke":
+            voids[action.seat].add(card_suit(trick[0]))
+        trick.append(action.card)
+        if len(trick) == hand.players:
+            trick = []
+    return tuple(map(frozenset, voids))
+
+
+def _completions(
+    hand: Hand,
+    knowledge: Knowledge,
+    played: dict[int, list[Card]],
+    hidden: list[Card],
+    sizes: dict[int, int],
+    rng: random.Random,
+) -> dict[Card, int] | None:
+    """For each card another seat threw with the first call of a combination, the rest of a
+    combination of that kind drawn at random among the cards he may hold: those hidden cards, each
+    with the seat it is given to (None where a call has no such combination)."""
+    p = hand.params
+    pinned: dict[Card, int] = {}
+    void = knowledge.voids
+    for a in knowledge.history:
+        if a.kind != "play" or not a.name or a.card is None or a.seat == knowledge.seat or a.name == "revoke":
+            continue
+        if a.card in pinned or normal_call(a.name) == normal_call("autre pièce"):
+            continue  # a later card of a combination whose first card was called, or a Rome's second card
+        seat, card = a.seat, a.card
+        own = [c for c in hidden if c not in pinned and card_suit(c) not in void[seat]] + played[seat]
+        near = [c for c in own if c != card and _related(card, c)]
+        options = []
+        for size in (1, 3):
+            for rest in itertools.combinations(near, size):
+                combos = find(p, (card, *rest))
+                if any(
+                    card in combo.cards and len(combo.cards) == size + 1 and _fits(p, combo, a.name) for combo in combos
+                ):
+                    options.append(rest)
+        if not options:
+            return None
+        # the cards he threw later saying "autre pièce" are of the combination, where they can be
+        later = {b.card for b in knowledge.history if b.seat == seat and b.kind == "play" and b.name
+                 and normal_call(b.name) == normal_call("autre pièce")}  # fmt: skip
+        room = sizes[seat] - sum(1 for s in pinned.values() if s == seat)
+        options = [o for o in options if sum(1 for c in o if c in hidden) <= room]
+        if not options:
+            return None
+        most = max(len(later.intersection(o)) for o in options)
+        options = [o for o in options if len(later.intersection(o)) == most]
+        for c in options[rng.randrange(len(options))]:
+            if c in hidden:
+                pinned[c] = seat
+    return pinned
+
+
+def _fits(p: Params, combo: Combination, call: str) -> bool:
+    """Whether ``call`` may be said with the first card thrown of ``combo``."""
+    said = normal_call(call)
+    if combo.name in ("rome", "double-rome") and said == normal_call("pièce de Rome"):
+        return True
+    if combo.name == "village" and said == normal_call("pièce"):
+        return True
+    due = first_call(p, combo.name)
+    return due is not None and normal_call(due) == said
+
+
+def _related(card: Card, other: Card) -> bool:
+    """Whether two cards may be of one combination: of one rank, of neighbouring ranks, or honours and tens."""
+    a, b = card_rank(card), card_rank(other)
+    return abs(a - b) <= 1 or {a, b} <= {ACE, KING, TEN}
+
+
+def policy(bot: str) -> Callable[[RomestecqState, random.Random], Action]:
+    """The bot ``bot`` choosing a legal action in a state: its card with the call it needs, and every
+    combination due to it counted, so that a hand played move by move with it is the hand
+    ``reversis simulate`` plays."""
+    chooser = get_bot(bot)
+
+    def choose(state: RomestecqState, rng: random.Random) -> Action:
+        h, codes = state.hand, state.codes
+        seat = state.to_act()
+        assert seat is not None
+        if h.phase is Phase.TRICKS:
+            card, call = chooser.play(h, rng)
+            return Action("play", seat, (codes.called if call else 0) + codes.index[card], card, call or "")
+        due = state._due(seat)
+        if due:
+            return Action("claim", seat, codes.claim + CLAIMABLE.index(due[0]), None, due[0])
+        return Action("pass", seat, codes.passing)
+
+    return choose
