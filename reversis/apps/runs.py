@@ -25,6 +25,7 @@ depend on where, in which order or in how many pieces the chunks ran. Three thin
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -146,6 +147,9 @@ def _end(pool: ProcessPoolExecutor) -> None:
             process.terminate()
     for process in processes:
         process.join(5)
+        if process.is_alive():  # a worker that took SIGTERM for something else
+            process.kill()
+            process.join()
 
 
 def run_local(
@@ -162,15 +166,21 @@ def run_local(
     for attempt in range(lost + 1):
         pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
         try:
-            running: dict[Future[R], int] = {pool.submit(chunk, piece): k for k, piece in enumerate(left)}
+            # two pieces a worker at a time: an interruption finds few futures to wait on
+            pieces = iter(enumerate(left))
+            running: dict[Future[R], int] = {}
             finished: set[int] = set()
             try:
+                for k, piece in itertools.islice(pieces, 2 * jobs):
+                    running[pool.submit(chunk, piece)] = k
                 while running:
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in done:
                         k = running.pop(future)
                         collect(left[k], future.result())
                         finished.add(k)
+                        for more, piece in itertools.islice(pieces, 1):
+                            running[pool.submit(chunk, piece)] = more
             except BrokenProcessPool:
                 left = [piece for k, piece in enumerate(left) if k not in finished]
                 if attempt == lost:

@@ -223,3 +223,40 @@ def plan_of(ruleset: str) -> list[Comparison]:
     from reversis.apps.readings import comparisons
 
     return comparisons(ruleset)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads the process tree from /proc")
+def test_sigterm_stops_make_readings_keeps_its_chunks_and_ends_its_workers(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import time
+
+    from .processes import alive, children, cpu_ticks
+
+    argv = [sys.executable, str(SCRIPTS / "measure_readings.py"), "--ruleset", "romestecq", "--bot", "random"]
+    argv += ["--hands", "2000000", "--jobs", "2", "--out", str(tmp_path)]
+    # Generous bounds: they end a test that would hang, never one that is slow on a busy machine.
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
+        try:
+            workers: set[int] = set()
+            deadline = time.monotonic() + 300
+            while time.monotonic() < deadline and proc.poll() is None:
+                workers = children(proc.pid)
+                kept = list((tmp_path / ".partial").glob("*/*-*.json"))
+                if len(workers) == 2 and all(cpu_ticks(w) > 0 for w in workers) and kept:
+                    break
+                time.sleep(0.05)
+            assert len(workers) == 2 and kept, "make readings did not start its two workers or keep a chunk"
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=300)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert proc.returncode == 130 and err.rstrip().endswith("the same command goes on from there)"), err
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 300
+    while any(map(alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(alive, workers)), "a worker outlived make readings"
+    assert list((tmp_path / ".partial").glob("*/*-*.json")) and not (tmp_path / "random").exists()
