@@ -234,6 +234,7 @@ def test_sigterm_stops_make_readings_keeps_its_chunks_and_ends_its_workers(tmp_p
     from .processes import alive, children, cpu_ticks
 
     argv = [sys.executable, str(SCRIPTS / "measure_readings.py"), "--ruleset", "romestecq", "--bot", "random"]
+    argv += ["--option", "low_triche"]  # three readings: a chunk in a fraction of a second
     argv += ["--hands", "2000000", "--jobs", "2", "--out", str(tmp_path)]
     # Generous bounds: they end a test that would hang, never one that is slow on a busy machine.
     with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
