@@ -24,6 +24,7 @@ depend on where, in which order or in how many pieces the chunks ran. Three thin
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -33,6 +34,7 @@ import shutil
 import signal
 import socket
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -242,13 +244,37 @@ def _start_ray(where: Ray) -> Any:
     options: dict[str, Any] = {"runtime_env": {"env_vars": env}} if env else {}
     if where.address is None:
         options.update(num_cpus=where.workers, include_dashboard=False, object_store_memory=100 * 2**20)
+    here = os.getcwd()
     try:
+        # Ray puts the directory it starts from on its workers' path: from a checkout, the package's
+        # sources there would stand before the engine installed (compiled, say); it starts from elsewhere
+        os.chdir(tempfile.gettempdir())
         with _quiet_stderr():  # Ray's own processes log there, a line a second while a cluster does not answer
             ray.init(address=where.address or "local", logging_level=logging.ERROR, log_to_driver=False, **options)
     except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ReversisError(f"Ray could not start or connect ({first}): {todo}") from None
+    finally:
+        os.chdir(here)
     return ray
+
+
+@functools.cache
+def engine_here() -> str:
+    """This process's engine: the digest of its code (:func:`engine_digest`) and whether it is compiled."""
+    from reversis.core import chance
+
+    return engine_digest() + ("" if chance.__file__.endswith(".py") else " compiled")
+
+
+def _checked(chunk: Callable[[T], R], piece: T, engine: str) -> R:
+    """A chunk run by a Ray worker whose engine is the driver's, else a one-line error."""
+    if engine_here() != engine:
+        raise ReversisError(
+            f"a Ray worker runs another engine ({engine_here()}) than this one ({engine}): install this version of "
+            "reversis, the same way, on every machine of the cluster"
+        )
+    return chunk(piece)
 
 
 @contextmanager
@@ -268,18 +294,21 @@ def _quiet_stderr() -> Iterator[None]:
 def run_on_ray(chunk: Callable[[T], R], work: Sequence[T], *, where: Ray, collect: Callable[[T, R], None]) -> None:
     """``chunk`` applied to each piece of ``work`` as Ray tasks (at most two per processor of the
     cluster at a time, so that what is collected is kept as it comes); ``collect`` as for
-    :func:`run_local`. A task whose worker or machine is lost is run again by Ray."""
+    :func:`run_local`. A task whose worker or machine is lost is run again by Ray; on the way out
+    (Ctrl-C too) Ray is shut down, which ends the tasks of a local Ray, and a cluster ends those of a
+    driver gone."""
     ray = _start_ray(where)
     running: dict[Any, int] = {}
     try:
-        task = ray.remote(max_retries=5)(chunk)
+        task = ray.remote(max_retries=5)(_checked)
+        engine = engine_here()
         window = max(2, 2 * int(ray.cluster_resources().get("CPU", where.workers)))
         pieces = iter(enumerate(work))
         left = list(work)
 
         def submit() -> None:
             for k, piece in pieces:
-                running[task.remote(piece)] = k
+                running[task.remote(chunk, piece, engine)] = k
                 if len(running) >= window:
                     return
 
@@ -290,9 +319,9 @@ def run_on_ray(chunk: Callable[[T], R], work: Sequence[T], *, where: Ray, collec
                 k = running.pop(ref)
                 collect(left[k], ray.get(ref))
             submit()
-    except KeyboardInterrupt:
-        for ref in running:
-            ray.cancel(ref, force=True)
+    except ray.exceptions.RayTaskError as exc:
+        if isinstance(exc.cause, ReversisError):
+            raise ReversisError(str(exc.cause)) from None
         raise
     finally:
         ray.shutdown()
