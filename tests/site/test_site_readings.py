@@ -172,7 +172,8 @@ def test_an_ambiguity_measured_under_strong_play_shows_the_three_bots_and_says_w
         assert f"| {bot} | {entry['hands']:,} |" in block, (key, bot)  # each figure with its hands
     hands = MEASURED[key]["strong"]["hands"]
     assert f"and over {hands:,} hands per reading by the strong player in every seat" in block
-    assert "**What strong play changes.** " in block and "strong play" in block.split("What strong play changes.")[1]
+    said = block.split("**What strong play changes.** ")[1]
+    assert "strong play" in said.split("\n")[0] and said.split("\n")[1] == ""  # a paragraph of its own
     svg = wanted_pages[Path("readings") / ruleset / f"{option}.svg"]
     assert f"bot strong, {hands:,} hands per reading" in svg
 
