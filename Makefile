@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: test test-all sweep slow site build offline pages played lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
+.PHONY: test test-all sweep slow site build zensical offline pages played lint typecheck unit coverage mutants mutants-all bench compiled readings exports clean
 
 # setuptools ends every editable install with a boxed "Editable installation ... Please be careful"
 # notice, which reads like a problem; it is not one here, so pip is asked not to replay it.
@@ -46,14 +46,15 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q -n auto --dist worksteal -m "not sweep and not slow"
 
-# The checks too slow for make test's budget (marked slow; README: which target runs what); Ray's
-# check among them needs the extra `ray`.
+# The checks too slow for make test's budget (marked slow; README: which target runs what): the
+# comparison of the Zensical build with the MkDocs one among them (hence Zensical installed first),
+# and Ray's check, which needs the extra `ray`.
 RAY_STAMP := $(VENV)/.ray-stamp
 $(RAY_STAMP): $(STAMP) pyproject.toml
 	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[ray]'
 	touch $(RAY_STAMP)
 
-slow: $(RAY_STAMP)
+slow: $(STAMP) $(VENV)/.zensical-stamp $(RAY_STAMP)
 	$(BIN)/pytest -q -n auto --dist worksteal -m slow || test $$? -eq 5  # 5: no test is marked slow
 
 # The sweep: every page of the site that `make test` does not open, loaded in the browser in both
@@ -88,6 +89,17 @@ mutants-all: $(MUTANTS_STAMP)
 build: pages
 	$(BIN)/mkdocs build --strict -f build/pages/mkdocs.yml
 	$(BIN)/python -m reversis_site.finish site
+
+# The same site built by Zensical, Material for MkDocs' successor (README: the site under Zensical),
+# into site-zensical/, then the builder's steps after it; Zensical at the version the `zensical`
+# extra pins, installed here on first use.
+ZENSICAL_STAMP := $(VENV)/.zensical-stamp
+$(ZENSICAL_STAMP): $(STAMP) pyproject.toml
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[zensical]'
+	touch $(ZENSICAL_STAMP)
+
+zensical: pages $(ZENSICAL_STAMP)
+	$(BIN)/python -m reversis_site.zensical site-zensical
 
 # Generate the site's pages from the corpus, the rulesets, the annotations and the worked examples
 # into build/pages/ (not committed); `mkdocs serve -f build/pages/mkdocs.yml` serves them.

@@ -127,62 +127,86 @@ def _named(change: dict[str, Any], ruleset: str, page: str) -> dict[str, Any]:
     }
 
 
-def figure_svg(ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]]) -> str:
+#: The two drawings of each plot: for a wide screen, each bot's two panels side by side (7.2 in
+#: wide, its smallest text 6 pt); for a phone, the panels one under the other, 3.6 in wide (shown
+#: at about its own size on a 390 px screen), every text at least 9 pt (12 px), so that none is
+#: under 11 px as rendered (tests/site/test_browser.py measures it).
+LAYOUTS: dict[str, dict[str, float]] = {
+    "wide": {"width": 7.2, "text": 8, "small": 6, "legend": 7, "columns": 2},
+    "narrow": {"width": 3.6, "text": 9, "small": 9, "legend": 9, "columns": 1},
+}
+
+
+def figure_svg(ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]], layout: str = "wide") -> str:
     """The plot of one option: per bot, each player's mean per hand with its interval under each
-    reading, and the change in the share of hands of the rules that change most."""
+    reading, and the change in the share of hands of the rules that change most (``layout``: one of
+    :data:`LAYOUTS`)."""
     import matplotlib
 
     matplotlib.use("svg")
     from matplotlib import pyplot as plt
 
-    plt.rcParams.update({"svg.hashsalt": f"{ruleset}/{option}", "svg.fonttype": "none", "font.size": 8})
+    size = LAYOUTS[layout]
+    wide = size["columns"] == 2
+    plt.rcParams.update({"svg.hashsalt": f"{ruleset}/{option}", "svg.fonttype": "none", "font.size": size["text"]})
     bots = [bot for bot in SHOWN if bot in by_bot]
-    fig, axes = plt.subplots(
-        len(bots), 2, figsize=(7.2, 0.5 + 1.8 * len(bots)), squeeze=False, gridspec_kw={"width_ratios": [3, 2]}
+    rows = len(bots) if wide else 2 * len(bots)
+    height = 0.5 + 1.8 * len(bots) if wide else 0.9 + 2.3 * rows
+    fig, grid = plt.subplots(
+        rows,
+        int(size["columns"]),
+        figsize=(size["width"], height),
+        squeeze=False,
+        gridspec_kw={"width_ratios": [3, 2]} if wide else {},
     )
-    for row, bot in enumerate(bots):
-        entry = by_bot[bot]
-        ax = axes[row][0]
-        labels = players_of([s["label"] for s in entry["readings"][0]["seats"]])
-        count = len(entry["readings"])
-        for k, (text, reading) in enumerate(zip(entry["values_yaml"], entry["readings"], strict=True)):
-            seats = {s["label"]: s for s in reading["seats"]}
-            shown = [(i, seats[label]) for i, label in enumerate(labels) if label in seats]
-            ys = [i + (k - (count - 1) / 2) * 0.7 / max(count, 2) for i, _ in shown]
-            xs = [s["mean"] for _, s in shown]
-            err = [[s["mean"] - s["interval"][0] for _, s in shown], [s["interval"][1] - s["mean"] for _, s in shown]]
-            name = text if len(text) <= 40 else text[:39] + "…"
-            ax.errorbar(
-                xs, ys, xerr=err, fmt="o", markersize=3, capsize=2, label=name + (" (default)" if k == 0 else "")
-            )
-        ax.set_yticks(range(len(labels)), [player_label(label) for label in labels])
-        ax.invert_yaxis()
-        ax.set_title(f"bot {bot}, {entry['hands']:,} hands per reading", fontsize=8, loc="left")
-        ax.set_xlabel(f"mean {entry['unit']} per hand, 95 % interval")
-        ax = axes[row][1]
-        changes = _rule_changes(entry)
-        if changes:
-            names = [c["rule"] if count == 2 else f"{c['rule']} ({c['value'][:14]})" for c in changes]
-            xs = [100 * c["mean"] for c in changes]
-            low = [100 * (c["mean"] - c["interval"][0]) for c in changes]
-            high = [100 * (c["interval"][1] - c["mean"]) for c in changes]
-            ax.barh(range(len(changes)), xs, xerr=[low, high], capsize=2, height=0.5, color="#888888")
-            ax.set_yticks(range(len(changes)), names, fontsize=6)
-            ax.invert_yaxis()
-            ax.axvline(0, linewidth=0.5, color="black")
-        else:
-            ax.set_yticks([])
-            ax.set_xticks([])
-            ax.text(0.5, 0.5, "no rule fires in other hands", ha="center", va="center", transform=ax.transAxes)
-        ax.set_title("rules that change most", fontsize=8, loc="left")
-        ax.set_xlabel("change in % of hands it fires, 95 % interval")
-    handles, names = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", ncol=min(4, len(names)), fontsize=7, frameon=False)
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.35 / (0.5 + 1.8 * len(bots))))
+    # each bot's two panels: side by side, or one under the other
+    panels = [(grid[k][0], grid[k][1]) if wide else (grid[2 * k][0], grid[2 * k + 1][0]) for k in range(len(bots))]
+    for (means, rules), bot in zip(panels, bots, strict=True):
+        _draw_bot(means, rules, by_bot[bot], bot, size)
+    handles, names = panels[0][0].get_legend_handles_labels()
+    columns = min(4 if wide else 1, len(names))
+    fig.legend(handles, names, loc="upper center", ncol=columns, fontsize=size["legend"], frameon=False)
+    legend = (0.35 if wide else 0.25 * len(names) + 0.2) / height
+    fig.tight_layout(rect=(0, 0, 1, 1 - legend))
     out = io.StringIO()
     fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
     plt.close(fig)
     return out.getvalue()
+
+
+def _draw_bot(ax: Any, rules_ax: Any, entry: Mapping[str, Any], bot: str, size: Mapping[str, float]) -> None:
+    """One bot's two panels of :func:`figure_svg`: the players' means, and the rules that change most."""
+    labels = players_of([s["label"] for s in entry["readings"][0]["seats"]])
+    count = len(entry["readings"])
+    for k, (text, reading) in enumerate(zip(entry["values_yaml"], entry["readings"], strict=True)):
+        seats = {s["label"]: s for s in reading["seats"]}
+        shown = [(i, seats[label]) for i, label in enumerate(labels) if label in seats]
+        ys = [i + (k - (count - 1) / 2) * 0.7 / max(count, 2) for i, _ in shown]
+        xs = [s["mean"] for _, s in shown]
+        err = [[s["mean"] - s["interval"][0] for _, s in shown], [s["interval"][1] - s["mean"] for _, s in shown]]
+        name = text if len(text) <= 40 else text[:39] + "…"
+        ax.errorbar(xs, ys, xerr=err, fmt="o", markersize=3, capsize=2, label=name + (" (default)" if k == 0 else ""))
+    ax.set_yticks(range(len(labels)), [player_label(label) for label in labels])
+    ax.invert_yaxis()
+    ax.set_title(f"bot {bot}, {entry['hands']:,} hands per reading", fontsize=size["text"], loc="left")
+    ax.set_xlabel(f"mean {entry['unit']} per hand, 95 % interval")
+    ax = rules_ax
+    changes = _rule_changes(entry)
+    if changes:
+        names = [c["rule"] if count == 2 else f"{c['rule']} ({c['value'][:14]})" for c in changes]
+        xs = [100 * c["mean"] for c in changes]
+        low = [100 * (c["mean"] - c["interval"][0]) for c in changes]
+        high = [100 * (c["interval"][1] - c["mean"]) for c in changes]
+        ax.barh(range(len(changes)), xs, xerr=[low, high], capsize=2, height=0.5, color="#888888")
+        ax.set_yticks(range(len(changes)), names, fontsize=size["small"])
+        ax.invert_yaxis()
+        ax.axvline(0, linewidth=0.5, color="black")
+    else:
+        ax.set_yticks([])
+        ax.set_xticks([])
+        ax.text(0.5, 0.5, "no rule fires in other hands", ha="center", va="center", transform=ax.transAxes)
+    ax.set_title("rules that change most", fontsize=size["text"], loc="left")
+    ax.set_xlabel("change in % of hands it fires, 95 % interval")
 
 
 def _cell(stat: Mapping[str, Any], scale: float = 1, digits: int = 2) -> str:
@@ -242,6 +266,7 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
         "option": option,
         "name": _option_name(ruleset, option),
         "svg": relative(f"{FOLDER}/{ruleset}/{option}.svg", page),
+        "svg_narrow": relative(f"{FOLDER}/{ruleset}/{option}-narrow.svg", page),
         "ranking": relative(f"{FOLDER}/index.md", page),
         "alt": alt,
         "unit": first["unit"],
@@ -384,6 +409,9 @@ def figures(annotations: Sequence[Annotation]) -> dict[Path, str]:
                 by_bot = measurements().get((ruleset, name))
                 if by_bot:
                     out[Path(FOLDER) / ruleset / f"{name}.svg"] = cached_figure_svg(ruleset, name, by_bot)
+                    out[Path(FOLDER) / ruleset / f"{name}-narrow.svg"] = cached_figure_svg(
+                        ruleset, name, by_bot, layout="narrow"
+                    )
     return out
 
 
@@ -394,15 +422,15 @@ def _drawing_fingerprint() -> bytes:
 
 
 def cached_figure_svg(
-    ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]], folder: Path = PLOT_CACHE
+    ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]], folder: Path = PLOT_CACHE, layout: str = "wide"
 ) -> str:
     """:func:`figure_svg`, drawn once for the same measurements, code and matplotlib: kept in
     ``folder`` under the hash of all three, written whole or not at all (two processes may draw it)."""
-    data = json.dumps([ruleset, option, by_bot], sort_keys=True, default=str).encode()
+    data = json.dumps([ruleset, option, by_bot, layout], sort_keys=True, default=str).encode()
     kept = folder / f"{hashlib.sha256(data + _drawing_fingerprint()).hexdigest()}.svg"
     if kept.is_file():
         return kept.read_text(encoding="utf-8")
-    svg = figure_svg(ruleset, option, by_bot)
+    svg = figure_svg(ruleset, option, by_bot, layout)
     folder.mkdir(parents=True, exist_ok=True)
     partial = kept.with_suffix(f".{os.getpid()}.partial")
     partial.write_text(svg, encoding="utf-8")

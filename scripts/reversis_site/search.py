@@ -244,18 +244,23 @@ def add_subjects(docs: Iterable[dict[str, Any]]) -> None:
 # ---- the index -----------------------------------------------------------------------------------
 
 
+#: Where Zensical writes its search index (``{"config": …, "items": [{"location", "title", "text", …}]}``),
+#: which its own search reads; the plugin of MkDocs writes ``search/search_index.json``.
+ZENSICAL_INDEX = "search.json"
+
+
 def finish(site: Path) -> bool:
     """The search of the built site ``site``: the documents of the plugin's index and those of the
     source pages, folded and given their subjects, written to :data:`DOCUMENTS` (and, in the copy
-    read from disk, :data:`DOCUMENTS_SCRIPT`), the index keeping only its configuration. False where
-    the site has no search index (nothing is done)."""
+    read from disk, :data:`DOCUMENTS_SCRIPT`), the index keeping only its configuration. A site
+    built by Zensical (its index :data:`ZENSICAL_INDEX`) gets the same documents, made from its
+    index, which is left whole for Zensical's own search. False where the site has no search index
+    (nothing is done)."""
     index_path = site / "search" / "search_index.json"
     if not index_path.is_file():
-        return False
+        return _finish_zensical(site)
     index = json.loads(index_path.read_text(encoding="utf-8"))
-    docs = [*index["docs"], *source_documents({s.id: s.name for s in load_corpus().sources})]
-    add_folds(docs, _spelling_classes())
-    add_subjects(docs)
+    docs = _documents(index["docs"])
     payload = json.dumps({"config": index["config"], "docs": docs}, ensure_ascii=False, separators=(",", ":"))
     (site / DOCUMENTS).write_text(payload, encoding="utf-8")
     version = hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
@@ -266,4 +271,25 @@ def finish(site: Path) -> bool:
     if script.is_file():  # the offline copy: the theme reads its index, and the documents, as scripts
         script.write_text(f"var __index = {stub}", encoding="utf-8")
         (site / DOCUMENTS_SCRIPT).write_text(f"var __search_documents = {payload}", encoding="utf-8")
+    return True
+
+
+def _documents(indexed: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The documents of a theme's index and those of the source pages, folded, with their subjects."""
+    docs = [*indexed, *source_documents({s.id: s.name for s in load_corpus().sources})]
+    add_folds(docs, _spelling_classes())
+    add_subjects(docs)
+    return docs
+
+
+def _finish_zensical(site: Path) -> bool:
+    """:func:`finish` of a site built by Zensical: :data:`DOCUMENTS` from its index, which is kept."""
+    index_path = site / ZENSICAL_INDEX
+    if not index_path.is_file():
+        return False
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    docs = _documents({"location": i["location"], "title": i["title"], "text": i["text"]} for i in index["items"])
+    payload = json.dumps({"config": index["config"], "docs": docs}, ensure_ascii=False, separators=(",", ":"))
+    (site / DOCUMENTS).parent.mkdir(exist_ok=True)
+    (site / DOCUMENTS).write_text(payload, encoding="utf-8")
     return True

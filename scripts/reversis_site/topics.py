@@ -35,6 +35,7 @@ from reversis.games.reversis.result import result
 from reversis.games.reversis.scenario import parse_scenario, run
 from reversis_site.example_parts import rule_words
 from reversis_site.links import paragraph_link, relative
+from reversis_site.readings import annotation_views
 from reversis_site.text import gloss_heading
 from reversis_site.yaml_values import block_yaml, flow_yaml
 
@@ -277,8 +278,12 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
             }
         )
     prose, code = split_example(a.example) if a.example else ("", "")
+    worked = [_example_link(x, page) for x in examples if a.id in x.annotations]
     return {
         "annotation": a,
+        "detail": detail_summary(
+            a, rules=len(rules), options=len(options), doctest=bool(code), examples=len(worked), page=page
+        ),
         # the ruleset whose English names the rules its prose names by id (rule_words)
         "words": next((r for r in site.rulesets if r.id in a.rulesets or r.source == a.source), None),
         "heading": gloss_heading(a.gloss),
@@ -290,8 +295,31 @@ def _entry(site: Site, a: Annotation, *, page: str, examples: list[WorkedExample
         "prose": prose,
         "code": code,
         "cites": [(c, relative("bibliography.md", page) + f"#{c}") for c in a.cites],
-        "examples": [_example_link(x, page) for x in examples if a.id in x.annotations],
+        "examples": worked,
     }
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def detail_summary(a: Annotation, *, rules: int, options: int, doctest: bool, examples: int, page: str) -> str:
+    """The line that opens a statement's folded detail on a topic page: what the fold holds.
+
+    >>> from reversis.annotations import load_annotations
+    >>> a = next(x for x in load_annotations() if x.id == "enc1765-quinola-forced")
+    >>> detail_summary(a, rules=2, options=1, doctest=True, examples=1, page="topics/quinola.md")
+    'How the engine reads it: 2 rules, 1 option, 4 readings measured, the doctest, 1 worked example'
+    """
+    parts = [_count(n, word) for n, word in ((rules, "rule"), (options, "option")) if n]
+    if a.readings:
+        measured = " measured" if annotation_views(a, page) else ""
+        parts.append(_count(len(a.readings), "reading") + measured)
+    if doctest:
+        parts.append("the doctest")
+    if examples:
+        parts.append(_count(examples, "worked example"))
+    return "How the engine reads it" + (": " + ", ".join(parts) if parts else "")
 
 
 def _example_link(example: WorkedExample, page: str) -> tuple[str, str]:

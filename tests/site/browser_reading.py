@@ -18,7 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import SCHEMES, Visit
+from browser_edition import quotes_missed
+from test_browser import SCHEMES, Visit, check_the_tabs_switch_to_the_ocr, shoot
+
+from reversis.corpus import load_corpus
 
 SOURCE = "sources/encyclopedie-1765/"
 SOURCES = [
@@ -81,16 +84,30 @@ _SENTENCE = """(mark) => {
 }"""
 
 
+def test_every_source_page_is_read_wide() -> None:
+    # test_the_text_comes_first checks the quotations and the OCR of each source page of the corpus
+    assert sorted(SOURCES) == sorted(f"sources/{s.id}/" for s in load_corpus().sources)
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("path", SOURCES)
-def test_the_text_comes_first(visit: Callable[..., Visit], screenshots: Path, path: str, width: str) -> None:
-    """The first paragraph of the text starts within the first screen, and no annotation is open."""
+def test_the_text_comes_first(
+    visit: Callable[..., Visit], screenshots: Path, built_site: Path, path: str, width: str
+) -> None:
+    """The first paragraph of the text starts within the first screen, and no annotation is open. On
+    a wide screen the same page (one load of each source page for the three) has every quotation of
+    its Web Annotations where its address says (browser_edition.quotes_missed), and a paragraph's
+    versions show its OCR (test_browser.check_the_tabs_switch_to_the_ocr)."""
     v, tab = _open(visit, path, width=width)
     top = tab.evaluate("() => document.querySelector('.passage-text').getBoundingClientRect().top + scrollY")
     assert top < WIDTHS[width]["height"], f"{path}: the text starts {top:.0f} px down"
     assert _shown(tab) == 0
     assert tab.locator("#record").evaluate("e => e.getBoundingClientRect().top + scrollY") > top
-    tab.screenshot(path=str(screenshots / f"reading-{path.split('/')[1]}-{width}.png"))
+    shoot(tab, screenshots / f"reading-{path.split('/')[1]}-{width}.png")
+    if width == "wide":
+        missed = quotes_missed(tab, built_site, path)
+        assert not missed, "\n".join(missed)
+        check_the_tabs_switch_to_the_ocr(tab)
     assert not v.errors, v.errors
 
 
@@ -146,7 +163,7 @@ def test_annotations_open_beside_the_words_they_quote(
             arg=[named[0], mark.element_handle()],
             timeout=5000,
         )
-    tab.screenshot(path=str(screenshots / f"reading-annotation-{width}-{scheme}.png"))
+    shoot(tab, screenshots / f"reading-annotation-{width}-{scheme}.png")
     mark.click()
     first.locator(".annotation-quote").wait_for(state="hidden")
     assert _shown(tab) == 0 and mark.get_attribute("aria-expanded") == "false"
@@ -193,7 +210,7 @@ def test_every_annotation_shows_at_once_or_none(
     )
     assert every.get_attribute("aria-pressed") == "true"
     tab.locator("#p4").scroll_into_view_if_needed()
-    tab.screenshot(path=str(screenshots / f"reading-every-annotation-{width}-{scheme}.png"))
+    shoot(tab, screenshots / f"reading-every-annotation-{width}-{scheme}.png")
     every.click()
     tab.wait_for_function(
         "() => ![...document.querySelectorAll('.apparatus .annotation-quote')].some(a => a.offsetParent)"
@@ -219,7 +236,7 @@ def test_every_paragraph_switches_to_the_ocr_and_the_translation_at_once(
         )
         assert tab.locator(f".passage-text .{cls}:visible").count() == paragraphs
         if version == "OCR":
-            tab.screenshot(path=str(screenshots / f"reading-every-paragraph-ocr-{width}.png"))
+            shoot(tab, screenshots / f"reading-every-paragraph-ocr-{width}.png")
     # and each paragraph's own versions, in its apparatus, still switch that paragraph alone
     one = tab.locator(".passage-text[data-paragraph=p3]")
     one.locator("details.paragraph-apparatus > summary").click()
@@ -251,13 +268,14 @@ def test_doctests_and_citations_wrap_inside_the_page(
     of its block, and a citation's words keep clear of its copy button."""
     v = visit(scheme=scheme, viewport=WIDTHS[width])
     tab = v.open("topics/quinola/", wait="load")
+    tab.evaluate("() => document.querySelectorAll('details.concordance-detail').forEach(d => { d.open = true; })")
     cut = tab.evaluate(
         "() => [...document.querySelectorAll('pre.doctest > code')]"
         ".filter(c => c.scrollWidth > c.clientWidth + 1).length"
     )
     assert tab.locator("pre.doctest > code").count() > 5 and cut == 0
     tab.locator("pre.doctest").first.scroll_into_view_if_needed()
-    tab.screenshot(path=str(screenshots / f"reading-doctest-{width}-{scheme}.png"))
+    shoot(tab, screenshots / f"reading-doctest-{width}-{scheme}.png")
     assert not v.errors, v.errors
     v = visit(scheme=scheme, viewport=WIDTHS[width])  # a page of its own: leaving one aborts its search's requests
     tab = v.open("cite/", wait="load")
@@ -277,7 +295,7 @@ def test_doctests_and_citations_wrap_inside_the_page(
     )
     assert overlap == 0, "the citation's words run under the copy button"
     assert citation.evaluate("c => c.scrollWidth <= c.clientWidth + 1")
-    tab.screenshot(path=str(screenshots / f"reading-cite-{width}-{scheme}.png"))
+    shoot(tab, screenshots / f"reading-cite-{width}-{scheme}.png")
     assert not v.errors, v.errors
 
 
@@ -308,7 +326,7 @@ def test_an_options_underscores_show_under_its_link(visit: Callable[..., Visit],
     assert entry.locator(".entry-name strong").inner_text() == "Keep the tens"
     assert entry.locator("dt", has_text="Meaning").count() == 1
     entry.scroll_into_view_if_needed()
-    tab.screenshot(path=str(screenshots / f"reading-ruleset-option-{width}.png"))
+    shoot(tab, screenshots / f"reading-ruleset-option-{width}.png")
     assert not v.errors, v.errors
 
 
@@ -382,6 +400,6 @@ def test_the_404_page_is_styled_where_make_site_serves_it(
         assert header == "sticky", "the 404 page has not its theme's styles"
         assert tab.locator("h1").inner_text().startswith("404")
         assert not failed, failed
-        tab.screenshot(path=str(screenshots / f"reading-404-{scheme}.png"))
+        shoot(tab, screenshots / f"reading-404-{scheme}.png")
     finally:
         context.close()

@@ -5,9 +5,10 @@ dark scheme: it loads with no console error, no failed request, no request to an
 the test server and no reported violation of its Content-Security-Policy, and axe-core finds
 no WCAG 2.1 A/AA violation (in the dark scheme, the colour rules). Then what a reader does:
 switch a paragraph's tabs, search, open a citation and copy it, switch the scheme, step through a
-replay with the arrow keys. A full-page screenshot of the
-first page of each kind (each top folder of the site, and the home page) in both schemes is kept
-in ``$REVERSIS_SCREENSHOTS`` (a temporary folder when unset; its place is printed).
+replay with the arrow keys. Where ``$REVERSIS_SCREENSHOTS`` names a folder (CI sets it), a
+full-page screenshot of the first page of each kind (each top folder of the site, and the home page)
+in both schemes is kept there, with those of the other browser tests (its place is printed); without
+it none is taken (:func:`shoot`).
 
 Chromium is Debian's (``/usr/bin/chromium``), never a browser a test tool downloads. Without
 Chromium, Playwright or axe-core (``npm ci`` in ``tests/site/js/``) the tests are skipped on a
@@ -165,6 +166,18 @@ def serve(built_site: Path) -> Iterator[str]:
     server.shutdown()
     server.server_close()
     thread.join()
+
+
+#: Whether the browser tests keep screenshots: only where ``$REVERSIS_SCREENSHOTS`` names their folder
+#: (CI sets it and keeps them). A screenshot is for a reader of the run, never a check, and a whole
+#: page's costs about a second of the processor, which ``make test``'s budget has no room for.
+SCREENSHOTS = bool(os.environ.get("REVERSIS_SCREENSHOTS"))
+
+
+def shoot(target: Page | Any, path: Path, **options: Any) -> None:
+    """A screenshot of ``target`` (a page or an element) to ``path``, where screenshots are kept."""
+    if SCREENSHOTS:
+        target.screenshot(path=str(path), **options)
 
 
 def screenshot_folder(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[Path]:
@@ -353,9 +366,20 @@ def _scheme_problems(tab: Page, expected: str) -> list[str]:
     return [] if shown == expected else [f"colour scheme {shown!r}, expected {expected!r}"]
 
 
-#: axe-core's rules in the light scheme (every WCAG 2.1 A and AA rule) and in the dark one (those
+#: axe-core's rules in the light scheme (every WCAG 2.1 A and AA rule, and two of its best practices:
+#: a dialog has a name, and no two landmarks share their role and name) and in the dark one (those
 #: whose outcome depends on the colours).
-LIGHT_AXE: dict[str, Any] = {"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]}
+LIGHT_AXE: dict[str, Any] = {
+    "runOnly": {"type": "tag", "values": WCAG_TAGS},
+    "rules": {"aria-dialog-name": {"enabled": True}, "landmark-unique": {"enabled": True}},
+    "resultTypes": ["violations"],
+}
+#: axe-core's rules whose outcome depends on the width, run again on a phone: a frame that scrolls
+#: (a code block, a table) is reached by the keyboard.
+PHONE_AXE: dict[str, Any] = {
+    "runOnly": {"type": "rule", "values": ["scrollable-region-focusable"]},
+    "resultTypes": ["violations"],
+}
 DARK_AXE: dict[str, Any] = {"runOnly": {"type": "rule", "values": COLOUR_RULES}, "resultTypes": ["violations"]}
 
 
@@ -387,7 +411,7 @@ def _page_problems(v: Visit, page: str, screenshots: Path) -> list[str]:
     tab = v.open(_url_path(page), wait="networkidle" if page in REPRESENTATIVES else "load")
     problems = _scheme_problems(tab, "default")
     if page in REPRESENTATIVES:
-        tab.screenshot(path=str(screenshots / f"{_kind(page)}-light.png"), full_page=True)
+        shoot(tab, screenshots / f"{_kind(page)}-light.png", full_page=True)
     problems += _policy_problems(v)
     problems += _axe_problems(v, LIGHT_AXE, "light", page)
     # The toggle's click event, without the pointer over it: a pointer there would show its tooltip,
@@ -409,7 +433,7 @@ def _dark_preference_problems(v: Visit, page: str, screenshots: Path) -> list[st
     v.fresh_page()
     tab = v.open(_url_path(page), wait="networkidle")
     problems = _scheme_problems(tab, "slate")
-    tab.screenshot(path=str(screenshots / f"{_kind(page)}-dark.png"), full_page=True)
+    shoot(tab, screenshots / f"{_kind(page)}-dark.png", full_page=True)
     problems += _policy_problems(v)
     problems += _axe_problems(v, DARK_AXE, "dark", page)
     problems += list(v.errors) + [f"request outside the test server: {url}" for url in v.outside]
@@ -472,21 +496,90 @@ OVERFLOWS = """() => {
 }"""
 
 
+#: The most a topic page may be tall on a phone, its statements' details folded (issue 44).
+TOPIC_HEIGHT = 25_000
+#: The smallest text of a plot, as rendered on a phone, in CSS pixels.
+PLOT_TEXT = 11
+
+#: What of a page's tables and plots a phone cannot read, every folded part opened (after
+#: :data:`OVERFLOWS`): a table wider than its frame whose first column does not stay in place, or
+#: with no line above it saying so, or whose first column takes more than 60 % of the frame (a table
+#: laid out in blocks, .stacked-table, is never wider); a plot (an SVG image shown) whose smallest
+#: text is under PLOT_TEXT px as rendered (the smallest font size the drawing declares, in its
+#: units, scaled by the width it is shown at over the drawing's own).
+PHONE_READING = """async (least) => {
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const out = [], plots = [];
+  const words = e => e.textContent.trim().slice(0, 40);
+  for (const table of document.querySelectorAll('.md-content table')) {
+    if (!table.getClientRects().length) continue;
+    let frame = table;
+    for (let p = table.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) { frame = p; break; }
+    }
+    if (frame.scrollWidth <= frame.clientWidth + 1) continue;
+    const first = table.querySelector('tbody tr > :first-child') || table.querySelector('tr > :first-child');
+    const what = `a table ${frame.scrollWidth} px wide in ${frame.clientWidth} px (${words(first || table)})`;
+    if (table.closest('.stacked-table')) { out.push(`${what}, laid out in blocks`); continue; }
+    if (!first || getComputedStyle(first).position !== 'sticky') out.push(`${what}: its first column scrolls away`);
+    const note = frame.previousElementSibling;
+    const said = note && note.matches('.table-scroll-note') && note.getClientRects().length;
+    if (!said) out.push(`${what}: nothing says so`);
+    const most = first && first.getBoundingClientRect().width > 0.6 * frame.clientWidth;
+    if (most) out.push(`${what}: its first column takes over 60 % of it`);
+  }
+  for (const img of document.querySelectorAll('.md-content img')) {
+    const source = new URL(img.getAttribute('src'), location.href);
+    if (!source.pathname.endsWith('.svg') || getComputedStyle(img).display === 'none') continue;
+    img.loading = 'eager';
+    await img.decode().catch(() => null);
+    const width = img.getBoundingClientRect().width;
+    // read as text, not parsed (a parsed drawing's style attributes would break the page's policy)
+    const svg = await (await fetch(source)).text();
+    const view = /viewBox="[\\d.\\s-]*?([\\d.]+)\\s+[\\d.]+"/.exec(svg);
+    const scale = width / (view ? parseFloat(view[1]) : parseFloat(/width="([\\d.]+)/.exec(svg)[1]));
+    const texts = (svg.match(/<text\\b/g) || []).length;
+    const sizes = texts ? [...svg.matchAll(/font-size:\\s*([\\d.]+)px/g)].map(m => parseFloat(m[1]) * scale) : [];
+    if (!sizes.length || !width) { plots.push(`a plot with no text, or not shown: ${source.pathname}`); continue; }
+    const smallest = Math.min(...sizes);
+    if (smallest < least) plots.push(`a plot's text ${smallest.toFixed(1)} px as shown: ${source.pathname}`);
+  }
+  return [...out.slice(0, 6), ...plots.slice(0, 4)];
+}"""
+
+
 def _sticks_out(tab: Any, page: str) -> list[str]:
-    """What of the page does not fit a phone's width (:data:`OVERFLOWS`)."""
+    """What of the page does not fit a phone's width (:data:`OVERFLOWS`), or is not read there
+    (:data:`PHONE_READING`); a topic page's height, taken first, with its details folded."""
+    found = []
+    height = tab.evaluate("document.documentElement.scrollHeight")
+    if _kind(page) == "topics" and page != "topics/index.md" and height > TOPIC_HEIGHT:
+        found.append(f"{page}: {height} px tall on a phone, over {TOPIC_HEIGHT}")
     overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    found = [f"{page}: the page is {overflow} px wider than a {NARROW['width']} px screen"] if overflow > 0 else []
-    return found + [f"{page}: {what}" for what in tab.evaluate(OVERFLOWS)]
+    if overflow > 0:
+        found.append(f"{page}: the page is {overflow} px wider than a {NARROW['width']} px screen")
+    found += [f"{page}: {what}" for what in tab.evaluate(OVERFLOWS)]
+    return found + [f"{page}: {what}" for what in tab.evaluate(PHONE_READING, PLOT_TEXT)]
 
 
 @pytest.mark.parametrize("page", sorted(REPRESENTATIVES))
 def test_each_kind_of_page_reads_on_a_phone(visit: Callable[..., Visit], screenshots: Path, page: str) -> None:
     """On a narrow screen the page does not scroll sideways as a whole (a wide table scrolls in its
-    own frame)."""
+    own frame, its first column staying, and says so), its plots' text is readable, and a topic page
+    is at most TOPIC_HEIGHT px tall, each statement's detail a tap away."""
     v = visit(viewport=NARROW)
     tab = v.open(_url_path(page), wait="load")
-    tab.screenshot(path=str(screenshots / f"{_kind(page)}-narrow.png"), full_page=True)
+    shoot(tab, screenshots / f"{_kind(page)}-narrow.png", full_page=True)
+    folds = tab.locator("details.concordance-detail")
+    if _kind(page) == "topics" and page != "topics/index.md":
+        assert folds.count() > 0, f"{page}: no statement's detail is folded"
+    if folds.count():
+        fold = folds.first
+        fold.locator("summary").click()
+        assert fold.get_attribute("open") is not None
+        assert fold.locator("> :not(summary)").first.is_visible()
     wider = _sticks_out(tab, page)
+    wider += _axe_problems(v, PHONE_AXE, f"light, {NARROW['width']} px", page)
     assert not wider, "\n".join(wider)
     assert not v.errors, "\n".join(v.errors)
 
@@ -508,14 +601,17 @@ def test_each_ruleset_page_fits_a_phone_in_a_few_screens(visit: Callable[..., Vi
 @pytest.mark.parametrize("batch", sorted(BATCHES))
 def test_every_page_fits_a_phone(visit: Callable[..., Visit], batch: str) -> None:
     """Every page of the batch, on a narrow screen, its folded parts opened: nothing is wider than the
-    screen but inside a frame that scrolls, and no table cell is cut off (one page of each kind is
-    checked so in ``make test``, the others here, in ``make test-all``)."""
+    screen but inside a frame that scrolls, no table cell is cut off, a wide table keeps its first
+    column and says so, a plot's text is readable, a topic page is at most TOPIC_HEIGHT px tall, and
+    every frame that scrolls takes the keyboard's focus (one page of each kind is checked so in
+    ``make test``, the others here, in ``make test-all``)."""
     v = visit(viewport=NARROW)
     wider: list[str] = []
     for page in BATCHES[batch]:
         v.fresh_page()
         tab = v.open(_url_path(page), wait="load")
         wider += _sticks_out(tab, page)
+        wider += [f"{page}: {p}" for p in _axe_problems(v, PHONE_AXE, f"light, {NARROW['width']} px", page)]
         wider += [f"{page}: {error}" for error in v.errors]
     assert not wider, "\n".join(wider)
 
@@ -523,17 +619,38 @@ def test_every_page_fits_a_phone(visit: Callable[..., Visit], batch: str) -> Non
 def test_the_readings_tables_keep_their_words_whole_and_scroll_by_keyboard_on_a_phone(
     visit: Callable[..., Visit],
 ) -> None:
-    """On a phone each measured table keeps every cell on one line (no "cautio/us", no "100,0/00")
-    and scrolls sideways in its own frame, which the keyboard can focus and scroll."""
+    """On a phone each measured table keeps every cell on one line (no "cautio/us", no "100,0/00"),
+    but its first column, which stays in place and breaks only between words, and scrolls sideways in
+    its own frame, which the keyboard can focus and scroll."""
     tab = visit(viewport=NARROW).open("rulesets/romestecq/", wait="load")
     tab.evaluate("() => document.querySelectorAll('details.reading-group').forEach(d => { d.open = true; })")
     broken = tab.evaluate(
-        """() => [...document.querySelectorAll('.readings-table td')].filter(td => {
-             const range = document.createRange();
-             range.selectNodeContents(td);
-             const boxes = [...range.getClientRects()];
-             return boxes.some(a => boxes.some(b => b.top >= a.bottom - 1));
-           }).map(td => td.textContent.trim())"""
+        """async () => {
+             await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+             const lines = range => {
+               const boxes = [...range.getClientRects()];
+               return boxes.some(a => boxes.some(b => b.top >= a.bottom - 1));
+             };
+             const broken = [];
+             for (const td of document.querySelectorAll('.readings-table td')) {
+               if (td.previousElementSibling === null) {  // the first column: each word on one line
+                 const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+                 for (let node; (node = walker.nextNode());) {
+                   for (const word of node.data.matchAll(/\\S+/g)) {
+                     const range = document.createRange();
+                     range.setStart(node, word.index);
+                     range.setEnd(node, word.index + word[0].length);
+                     if (lines(range)) broken.push(word[0]);
+                   }
+                 }
+                 continue;
+               }
+               const range = document.createRange();
+               range.selectNodeContents(td);
+               if (lines(range)) broken.push(td.textContent.trim());
+             }
+             return broken;
+           }"""
     )
     assert not broken, f"cells broken over two lines: {broken[:5]}"
     frames = tab.locator(".readings-table")
@@ -551,11 +668,10 @@ def test_the_readings_tables_keep_their_words_whole_and_scroll_by_keyboard_on_a_
 SOURCE_PAGES = [page for page in PAGES if _kind(page) == "sources"]
 
 
-@pytest.mark.parametrize("page", SOURCE_PAGES)
-def test_tabs_switch_to_the_ocr(visit: Callable[..., Visit], page: str) -> None:
+def check_the_tabs_switch_to_the_ocr(tab: Page) -> None:
     """A paragraph's apparatus (one quiet line under it) opens, and its versions show the OCR in the
-    place of the transcription, that paragraph alone."""
-    tab = visit().open(_url_path(page), wait="load")
+    place of the transcription, that paragraph alone (checked on each source page where it is opened
+    wide: browser_reading.py, test_the_text_comes_first)."""
     passage = tab.locator(".passage-text").first
     ocr = passage.locator(".ocr")
     transcription = passage.locator(".transcription")
@@ -673,6 +789,7 @@ def test_the_replays_live_region_says_each_payment_by_its_rules_name(visit: Call
 # ---- the offline copy, read from disk ------------------------------------------------------------
 
 
+@pytest.mark.slow  # the offline copy is a build of its own (README: which target runs what)
 def test_the_offline_copy_searches_from_disk(browser: Browser, offline_site: Path) -> None:
     """The offline copy opened from file:// (no server): search finds "quinola", a result opens its
     page from disk, and nothing is requested from anywhere but the disk."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import NARROW, PAGES, SITE_PATH, Visit
+from test_browser import NARROW, PAGES, SITE_PATH, Visit, shoot
 
 from reversis.annotations import load_annotations
 from reversis.corpus import load_corpus
@@ -43,7 +43,7 @@ def test_the_payments_read_at_each_width(
     tab = v.open(PAYING_EXAMPLE, wait="load")
     ledger = tab.locator(".ledger-payments table")
     ledger.scroll_into_view_if_needed()
-    ledger.screenshot(path=str(screenshots / f"payments-{width}-{scheme}.png"))
+    shoot(ledger, screenshots / f"payments-{width}-{scheme}.png")
     measured = tab.evaluate(
         """() => {
         const table = document.querySelector('.ledger-payments table');
@@ -116,7 +116,7 @@ def test_the_replay_steps_by_card_and_trick_and_says_what_happens(
     words = paying.locator(".replay-play .visually-hidden").first.inner_text()
     assert words in said, (words, said)
     assert " pays " in said and "♥" not in said and "♠" not in said, said
-    replay.screenshot(path=str(screenshots / f"replay-{width}-{scheme}.png"))
+    shoot(replay, screenshots / f"replay-{width}-{scheme}.png")
     # The buttons to the last card: the focus stays on the button, which says it cannot go on.
     next_button = tab.locator(".replay-next")
     tab.locator(".replay-previous-trick").focus()
@@ -177,7 +177,7 @@ def test_quinola_finds_its_topic_and_the_encyclopedie_paragraph_first(
     v = visit(viewport=VIEWPORTS[width], scheme=scheme)
     tab = v.open("")
     groups = _search(tab, "quinola")
-    tab.screenshot(path=str(screenshots / f"search-quinola-{width}-{scheme}.png"))
+    shoot(tab, screenshots / f"search-quinola-{width}-{scheme}.png")
     top = groups[:5]
     assert any(g[0] == "topics/quinola/" for g in top), top
     encyclopedie = next(g for g in top if g[0] == "sources/encyclopedie-1765/")
@@ -377,7 +377,7 @@ def test_search_and_the_replay_work_under_the_policy(
     tab.wait_for_function("() => location.hash === '#step-2'")
     groups = _search(tab, "quinola")
     assert groups
-    tab.screenshot(path=str(screenshots / f"search-under-policy-{width}.png"))
+    shoot(tab, screenshots / f"search-under-policy-{width}.png")
     assert not v.policy_violations()
     assert not v.errors, "\n".join(v.errors)
 

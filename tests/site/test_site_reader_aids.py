@@ -147,6 +147,7 @@ def test_voyez_ci_apres_links_to_the_paragraph_it_names(built_site: Path) -> Non
 # ---- the offline copy -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the offline copy is a build of its own (README: which target runs what)
 def test_the_offline_copy_links_files_not_folders(offline_site: Path) -> None:
     """From file://, a link to a folder opens no page: every local link and asset is a file. (The 404
     page, which only a server shows, links from the site's root on its server.)"""
@@ -165,6 +166,7 @@ def test_the_offline_copy_links_files_not_folders(offline_site: Path) -> None:
     assert not broken, "\n".join(broken[:20])
 
 
+@pytest.mark.slow  # the offline copy is a build of its own (README: which target runs what)
 def test_the_offline_copy_searches_without_a_server_or_a_cdn(offline_site: Path) -> None:
     index = offline_site / "search" / "search_index.js"
     assert index.read_text(encoding="utf-8").startswith("var __index = ")

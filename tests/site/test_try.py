@@ -40,6 +40,7 @@ from test_browser import (
     _describe,
     _scheme_problems,
     _SiteHandler,
+    shoot,
 )
 
 if TYPE_CHECKING:
@@ -216,7 +217,7 @@ def test_an_example_loads_replays_and_reads_in_both_schemes(
     removed = tab.locator(".try-removed li").first
     assert removed.inner_text().startswith("The pool pays the second hand 8 chips by “"), removed.inner_text()
     assert removed.locator("code.try-id").inner_text() == "quinola.placed.pool"
-    tab.locator(".try-it").screenshot(path=str(screenshots / "try-example-light.png"))
+    shoot(tab.locator(".try-it"), screenshots / "try-example-light.png")
     violations = v.axe({"runOnly": {"type": "tag", "values": WCAG_TAGS}, "resultTypes": ["violations"]})
     assert not violations, _describe(violations)
     # the keyboard: the reset button, then the options are replayed from the page's own
@@ -230,12 +231,12 @@ def test_an_example_loads_replays_and_reads_in_both_schemes(
     assert not problems, problems
     violations = v.axe({"runOnly": {"type": "rule", "values": COLOUR_RULES}, "resultTypes": ["violations"]})
     assert not violations, _describe(violations)
-    tab.locator(".try-it").screenshot(path=str(screenshots / "try-example-dark.png"))
+    shoot(tab.locator(".try-it"), screenshots / "try-example-dark.png")
     # a phone's width
     tab.set_viewport_size(NARROW)
     overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than a {NARROW['width']} px screen"
-    tab.locator(".try-it").screenshot(path=str(screenshots / "try-example-narrow.png"))
+    shoot(tab.locator(".try-it"), screenshots / "try-example-narrow.png")
     _clean(v)
 
 
@@ -386,13 +387,15 @@ def test_bad_input_is_the_command_lines_one_line(visit: Callable[..., Visit], tm
 def test_a_doctest_runs_edited_and_an_endless_one_is_stopped(visit: Callable[..., Visit], screenshots: Path) -> None:
     v = visit()
     tab = v.open("topics/quinola/", wait="load")
-    tab.locator(".try-doctest-start").first.click()
+    start = tab.locator(".try-doctest-start").first
+    start.evaluate("b => { const d = b.closest('details'); if (d) d.open = true; }")  # a statement's detail, opened
+    start.click()
     box = tab.locator(".try-doctest").first
     verdict = box.locator(".try-verdict")
     verdict.wait_for(timeout=LOAD)
     assert verdict.inner_text().startswith("All "), verdict.inner_text()
     box.scroll_into_view_if_needed()
-    tab.screenshot(path=str(screenshots / "try-doctest.png"))
+    shoot(tab, screenshots / "try-doctest.png")
 
     def run(text: str) -> str:
         box.locator("textarea").fill(text)
@@ -441,7 +444,7 @@ def test_a_shared_link_shows_its_scenario_and_plays_only_when_asked(
     assert not other.locator(".try-edit .try-output table").count()
     other.locator(".try-play").click()
     other.locator(".try-edit .try-output table").first.wait_for(timeout=LOAD)
-    other.locator(".try-it").screenshot(path=str(screenshots / "try-shared.png"))
+    shoot(other.locator(".try-it"), screenshots / "try-shared.png")
     _clean(v)
     _clean(w)
 
@@ -505,6 +508,7 @@ def test_the_engine_runs_under_a_strict_policy(browser: Browser, strict_url: str
 # ---- the offline copy ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the offline copy is a build of its own (README: which target runs what)
 def test_the_offline_copy_shows_the_control_disabled(browser: Browser, offline_site: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     requested: list[str] = []
