@@ -26,6 +26,8 @@ __all__ = ["ismcts_player"]
 
 #: Simulations a decision while its time is measured.
 PROBE = 50
+#: Draws of a resampled state before one whose player to act is the state's is given up.
+RESAMPLES = 20
 
 
 def _seated(spiel: Any, state: State) -> Any:
@@ -51,7 +53,18 @@ def _bot(spiel: Any, simulations: int, seed: int) -> Any:
         max_simulations=simulations,
         random_state=rng,
     )
-    bot.set_resampler(openspiel.resampler(seed))
+    resample = openspiel.resampler(seed)
+
+    def agreeing(state: Any, player: int) -> Any:
+        """A resampled state whose player to act is the state's (the game's resampler may return a
+        hand of Romestecq ended at its deal, which agrees with nothing the player knows): drawn again."""
+        for _ in range(RESAMPLES):
+            drawn = resample(state, player)
+            if drawn.current_player() == state.current_player():
+                return drawn
+        return drawn
+
+    bot.set_resampler(agreeing)
     return bot
 
 

@@ -17,13 +17,13 @@ import yaml
 jsonschema = pytest.importorskip("jsonschema")
 
 from reversis.core.errors import ScenarioError  # noqa: E402
+from reversis.core.moves import MAX_BUDGET, SEARCHING_BOTS  # noqa: E402
 from reversis.core.ruleset import load_ruleset, ruleset_ids  # noqa: E402
 from reversis.games import (  # noqa: E402
     game_of,
     parse_any,
     play_file,
 )
-from reversis.core.moves import MAX_BUDGET, SEARCHING_BOTS  # noqa: E402
 from reversis.games.reversis.bots import BOTS  # noqa: E402
 from reversis.games.reversis.result import dump_record, record, result  # noqa: E402
 from reversis.games.reversis.scenario import _FIELDS, parse_scenario, run  # noqa: E402
