@@ -46,9 +46,15 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q -n auto --dist worksteal -m "not sweep and not slow"
 
-# The checks too slow for make test's budget (marked slow; README: which target runs what), the
-# comparison of the Zensical build with the MkDocs one among them (hence Zensical installed first).
-slow: $(STAMP) $(VENV)/.zensical-stamp
+# The checks too slow for make test's budget (marked slow; README: which target runs what): the
+# comparison of the Zensical build with the MkDocs one among them (hence Zensical installed first),
+# and Ray's check, which needs the extra `ray`.
+RAY_STAMP := $(VENV)/.ray-stamp
+$(RAY_STAMP): $(STAMP) pyproject.toml
+	$(QUIET_EDITABLE) $(BIN)/python -m pip install --quiet -e '.[ray]'
+	touch $(RAY_STAMP)
+
+slow: $(STAMP) $(VENV)/.zensical-stamp $(RAY_STAMP)
 	$(BIN)/pytest -q -n auto --dist worksteal -m slow || test $$? -eq 5  # 5: no test is marked slow
 
 # The sweep: every page of the site that `make test` does not open, loaded in the browser in both
@@ -164,12 +170,20 @@ compiled: $(STAMP)
 
 # What each reading changes: every option with several readings of every ruleset, compared over the
 # same HANDS seeded hands per reading by each bot, with the compiled engine; the results go to
-# readings/ (committed; the site's plots are made from them by `make pages`).
-HANDS ?= 100000
+# readings/ (committed; the site's plots are made from them by `make pages`). BOT=strong measures the
+# options the README's rule picks with every seat strong, over STRONG_HANDS hands. CLUSTER=local runs
+# the chunks on a local Ray, CLUSTER=ADDRESS on a Ray cluster (README: a measurement on Ray); Ray is
+# installed in the compiled engine's environment then, or when RAY_ADDRESS is set.
 SEED ?= 0
+BOT ?=
+CLUSTER ?=
+STRONG_HANDS ?= 200
+HANDS ?= $(if $(filter strong,$(BOT)),$(STRONG_HANDS),100000)
 readings: compiled
+	$(if $(CLUSTER)$(RAY_ADDRESS),$(BENCH_VENV)/bin/python -m pip install --quiet 'ray>=2.9,<3')
 	$(FROM_HERE) $(BENCH_VENV)/bin/python scripts/measure_readings.py \
-		--hands $(HANDS) --seed $(SEED) --out $(CURDIR)/readings
+		--hands $(HANDS) --seed $(SEED) $(if $(BOT),--bot $(BOT)) $(if $(CLUSTER),--cluster $(CLUSTER)) \
+		--out $(CURDIR)/readings
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) mutants build site site-offline site-offline.zip .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -157,9 +157,13 @@ class Progress:
         self.seconds: float | None = None
         return self
 
-    def __call__(self, hands: int) -> None:
-        self.hands += hands
+    def __call__(self, hands: int, *, resumed: bool = False) -> None:
+        """``hands`` more are played (``resumed``: found kept from an earlier run, not counted in the rate)."""
         self.bar.update(hands)
+        if resumed and not self.bar.disable:
+            self.bar.initial, self.bar.last_print_n = self.bar.initial + hands, self.bar.n
+        elif not resumed:
+            self.hands += hands
 
     def done(self) -> None:
         """The hands are played: the bar goes, before the results are printed."""

@@ -21,10 +21,12 @@ import argparse
 import json
 import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from reversis.apps.measure import Comparison, measure, readings_played, summary
+from reversis.apps.measure import Comparison, chunk_key, measure, readings_played, summary
 from reversis.apps.readings import fingerprint, flow, readings_of
+from reversis.apps.runs import ChunkStore, Ray
 from reversis.apps.strong import DEFAULT_BUDGET, MAX_BUDGET
 from reversis.core.errors import ReversisError, did_you_mean
 from reversis.core.ruleset import load_ruleset
@@ -179,9 +181,19 @@ def lines(data: dict[str, Any]) -> list[str]:
 def _run(args: argparse.Namespace, progress: Callable[..., Any]) -> int:
     comparison = resolve(args.ruleset, args.option, args.values, args.with_option or ())
     jobs = args.jobs or os.cpu_count() or 1
+    ray = Ray.asked(args.cluster, jobs)
+    keep = Path(args.keep) if args.keep else None
     with progress(total=args.hands * readings_played([comparison])) as shown:
         [tally] = measure(
-            [comparison], hands=args.hands, seed=args.seed, bot=args.bot, jobs=jobs, progress=shown, budget=args.budget
+            [comparison],
+            hands=args.hands,
+            seed=args.seed,
+            bot=args.bot,
+            jobs=jobs,
+            progress=shown,
+            budget=args.budget,
+            keep=keep,
+            ray=ray,
         )
         shown.done()
         data = record(comparison, tally, seed=args.seed, bot=args.bot, budget=args.budget)
@@ -189,6 +201,8 @@ def _run(args: argparse.Namespace, progress: Callable[..., Any]) -> int:
             print(json.dumps(data, ensure_ascii=False, indent=1))
         else:
             print("\n".join(lines(data)))
+    if keep:
+        ChunkStore(keep, chunk_key([comparison], seed=args.seed, bot=args.bot, budget=args.budget)).clear()
     return 0
 
 
@@ -237,6 +251,21 @@ def add_parser(
     )
     cmp.add_argument(
         "--jobs", type=whole(0, max_jobs), default=0, help=f"worker processes, 0 to {max_jobs}; 0 is one per core"
+    )
+    cmp.add_argument(
+        "--cluster",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="run the chunks of hands as Ray tasks (pip install 'reversis[ray]'): alone, on a local Ray of --jobs "
+        "workers; with the address of a Ray cluster started with `ray start` (e.g. auto, or HOST:6379), on it "
+        "(default: Ray when RAY_ADDRESS is set, else local processes)",
+    )
+    cmp.add_argument(
+        "--keep",
+        metavar="DIR",
+        help="keep each finished chunk of hands in DIR, so that the same command run again after an "
+        "interruption measures only the hands not kept (the chunks go once the result is printed)",
     )
     cmp.add_argument("--json", action="store_true", help="print the measurement as JSON")
     cmp.set_defaults(run=lambda args: _run(args, progress))

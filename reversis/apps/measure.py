@@ -21,14 +21,26 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from reversis.apps.simulate import chunks, run_chunks
+from reversis.apps.runs import ChunkStore, Ray, cut, engine_digest, gaps, run_local, run_on_ray
 from reversis.apps.strong import DEFAULT_BUDGET, Strong, seeded
 from reversis.core.ruleset import Ruleset, load_ruleset
 from reversis.games import game_of
 
-__all__ = ["METHOD", "Comparison", "Tally", "Z", "interval", "measure", "readings_played", "summary", "wilson"]
+__all__ = [
+    "METHOD",
+    "Comparison",
+    "Tally",
+    "Z",
+    "chunk_key",
+    "interval",
+    "measure",
+    "readings_played",
+    "summary",
+    "wilson",
+]
 
 #: The 95 % quantile of the normal distribution, for every interval.
 Z = 1.959963984540054
@@ -121,6 +133,19 @@ class Tally:
                 for rule in fired ^ base_fired:
                     flips[rule] = flips.get(rule, 0) + 1
 
+    def as_data(self) -> dict[str, Any]:
+        """The tally as JSON-ready data (:meth:`from_data` reads it back, equal)."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Tally:
+        """
+        >>> t = measure([Comparison("romestecq", "low_triche", (1, 0))], hands=3, seed=2, bot="random")[0]
+        >>> import json; Tally.from_data(json.loads(json.dumps(t.as_data()))) == t
+        True
+        """
+        return cls(**{**data, "pairs": [[(a, b) for a, b in shared] for shared in data["pairs"]]})
+
     def add(self, other: Tally) -> None:
         self.hands += other.hands
         for mine, theirs in (
@@ -199,17 +224,57 @@ def measure(
     seed: int = 0,
     bot: str = "cautious",
     jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[..., None] | None = None,
     budget: int = DEFAULT_BUDGET,
+    keep: Path | None = None,
+    ray: Ray | None = None,
 ) -> list[Tally]:
     """The tally of each comparison (all of one ruleset) over hands ``0 … hands-1`` from ``seed``.
 
     A reading shared by several comparisons (the ruleset's defaults, most often) is played once.
-    ``progress`` is called with the number of hands each chunk played, every reading counted.
-    ``budget`` is the strong player's playouts a decision, where ``bot`` is ``strong``.
+    ``progress`` is called with the number of hands each chunk played, every reading counted (with
+    ``resumed=True`` for those of chunks kept from an earlier run). ``budget`` is the strong
+    player's playouts a decision, where ``bot`` is ``strong``. With ``keep``, each finished chunk is
+    kept in that folder and a run started again measures only what is not kept
+    (:class:`reversis.apps.runs.ChunkStore`; the caller clears it once the result is written). With
+    ``ray``, the chunks run as Ray tasks (:func:`reversis.apps.runs.run_on_ray`). The totals are the
+    same, to the last digit, whichever way the chunks ran.
     """
     if len({c.ruleset for c in comparisons}) != 1:
         raise ValueError("the comparisons of one measure are of one ruleset")
+    ruleset = comparisons[0].ruleset
+    keyed, groups = _readings(comparisons)
+    store = keep and ChunkStore(keep, chunk_key(comparisons, seed=seed, bot=bot, budget=budget))
+    totals = [Tally.empty(group) for group in _labels(ruleset, keyed, groups)]
+
+    def add(tallies: list[Tally]) -> None:
+        for total, tally in zip(totals, tallies, strict=True):
+            total.add(tally)
+
+    def collect(work: Work, tallies: list[Tally]) -> None:
+        add(tallies)
+        if store:
+            store.keep(work[5], work[6], [t.as_data() for t in tallies])
+        if progress:
+            progress(tallies[0].hands * len(keyed))
+
+    done = {r: data for r, data in (store.kept() if store else {}).items() if r[1] <= hands}
+    for data in done.values():
+        add([Tally.from_data(t) for t in data])
+    if done and progress:  # once for all the chunks kept
+        progress(sum(b - a for a, b in done) * len(keyed), resumed=True)
+    left = gaps(hands, done)
+    size = max(1, min(500, hands // (max(jobs, ray.workers if ray else 1) * 8) or 1))
+    work = [(ruleset, keyed, groups, bot, seed, a, b, budget) for a, b in cut(left, size)]
+    if ray is not None:
+        run_on_ray(_chunk, work, where=ray, collect=collect)
+    else:
+        run_local(_chunk, work, jobs=jobs, collect=collect)
+    return totals
+
+
+def _readings(comparisons: Sequence[Comparison]) -> tuple[tuple[dict[str, Any], ...], tuple[tuple[int, ...], ...]]:
+    """The distinct readings of the comparisons, and the indices of each comparison's among them."""
     readings: dict[str, dict[str, Any]] = {}
     groups = []
     for comparison in comparisons:
@@ -219,22 +284,35 @@ def measure(
             readings.setdefault(key, options)
             group.append(list(readings).index(key))
         groups.append(tuple(group))
-    keyed = tuple(readings.values())
-    ruleset = comparisons[0].ruleset
-    totals: list[Tally] = []
+    return tuple(readings.values()), tuple(groups)
 
-    def collect(tallies: list[Tally]) -> None:
-        if not totals:
-            totals.extend(tallies)
-        else:
-            for total, tally in zip(totals, tallies, strict=True):
-                total.add(tally)
-        if progress:
-            progress(tallies[0].hands * len(keyed))
 
-    work = ((ruleset, keyed, tuple(groups), bot, seed, a, b, budget) for a, b in chunks(hands, jobs))
-    run_chunks(_chunk, work, jobs=jobs, collect=collect)
-    return totals
+def _labels(
+    ruleset: str, readings: Sequence[Mapping[str, Any]], groups: Sequence[Sequence[int]]
+) -> list[list[list[str]]]:
+    """The outcome's labels of each reading of each comparison."""
+    base = load_ruleset(ruleset)
+    game = game_of(base)
+    labels = [game.outcome_labels(base.with_options(options)) for options in readings]
+    return [[labels[r] for r in group] for group in groups]
+
+
+def chunk_key(
+    comparisons: Sequence[Comparison], *, seed: int, bot: str, budget: int = DEFAULT_BUDGET
+) -> dict[str, Any]:
+    """What a kept chunk belongs to: the readings, the seed, the bot (the strong player's budget) and
+    the engine (:func:`reversis.apps.runs.engine_digest`), so that a chunk is never added to another
+    measurement."""
+    keyed, groups = _readings(comparisons)
+    return {
+        "ruleset": comparisons[0].ruleset,
+        "readings": [_key(options) for options in keyed],
+        "groups": groups,
+        "seed": seed,
+        "bot": bot,
+        **({"budget": budget} if bot == "strong" else {}),
+        "engine": engine_digest(),
+    }
 
 
 def readings_played(comparisons: Iterable[Comparison]) -> int:

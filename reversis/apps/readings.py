@@ -34,14 +34,20 @@ from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 __all__ = [
     "BOTS",
     "READINGS",
+    "STRONG",
+    "STRONG_TOP",
     "by_option",
     "comparisons",
+    "contested",
     "fingerprint",
     "flow",
     "load_results",
     "plan",
     "readings_of",
+    "relative_shift",
     "result_path",
+    "strong_plan",
+    "strong_unplayable",
     "unplayable",
 ]
 
@@ -50,6 +56,12 @@ READINGS = Path(__file__).resolve().parents[2] / "readings"
 
 #: The bots every option is measured with: the play style itself moves the answer.
 BOTS = ("cautious", "random")
+
+#: The bot that plays well, too slow for every option: it measures the options :func:`strong_plan` picks.
+STRONG = "strong"
+#: How many options :func:`strong_plan` takes under each of :data:`BOTS`: those whose readings move
+#: the players' results most, among those the annotations give several readings of.
+STRONG_TOP = 3
 
 
 def _documented(rules: Ruleset, option: str) -> Iterator[tuple[Any, dict[str, Any]]]:
@@ -123,6 +135,74 @@ def plan(ruleset: str) -> tuple[list[Comparison], list[dict[str, Any]]]:
     return out, left_out
 
 
+def contested(ruleset: str) -> list[str]:
+    """The options of a ruleset that an ambiguous statement's readings set (an annotation of it with
+    ``readings:``): those whose value the sources leave open."""
+    from reversis.annotations import load_annotations
+
+    names = [
+        name
+        for annotation in load_annotations()
+        if ruleset in annotation.rulesets
+        for reading in annotation.readings
+        for name in reading.options
+    ]
+    return list(dict.fromkeys(names))
+
+
+def relative_shift(entry: Mapping[str, Any]) -> float:
+    """How far a measured option's readings move the players' results: the largest shift of a
+    player's mean result per hand from the default's, over the spread (standard deviation) of his
+    result per hand under the default (the site's ranking is by it, free of the game's unit)."""
+    spread = {s["label"]: s["sd"] for s in entry["readings"][0]["seats"]}
+    return max(
+        (
+            abs(d["mean"]) / spread[d["label"]]
+            for reading in entry["readings"][1:]
+            for d in reading["difference"]
+            if d["label"] != "pool" and spread.get(d["label"])
+        ),
+        default=0.0,
+    )
+
+
+def strong_plan(results: Mapping[tuple[str, str], Mapping[str, Any]] | None = None) -> dict[str, list[Comparison]]:
+    """What ``make readings BOT=strong`` measures, by ruleset: among the options the annotations give
+    several readings of (:func:`contested`), the :data:`STRONG_TOP` whose readings move the players'
+    results most (:func:`relative_shift`) under each of :data:`BOTS`, as the committed measurements
+    (``results``, by default :func:`load_results`) say; in the order of :func:`plan`."""
+    results = load_results() if results is None else results
+    scored: dict[str, list[tuple[float, str, str]]] = {bot: [] for bot in BOTS}
+    for (ruleset, bot), data in results.items():
+        if bot not in scored:
+            continue
+        open_options = set(contested(ruleset))
+        for entry in data["comparisons"]:
+            if entry["option"] in open_options:
+                scored[bot].append((-relative_shift(entry), ruleset, entry["option"]))
+    chosen = {(ruleset, option) for ranked in scored.values() for _, ruleset, option in sorted(ranked)[:STRONG_TOP]}
+    out: dict[str, list[Comparison]] = {}
+    for ruleset in ruleset_ids():
+        picked = [c for c in comparisons(ruleset) if (ruleset, c.option) in chosen]
+        if picked:
+            out[ruleset] = picked
+    return out
+
+
+def strong_unplayable(ruleset: str) -> str | None:
+    """Why the strong player cannot play a ruleset's hands (None: he can): he plays a game only
+    through its hand played move by move (:mod:`reversis.core.moves`), which not every game has yet."""
+    from reversis.apps.strong import new_hand
+    from reversis.games import game_of
+
+    rules = load_ruleset(ruleset)
+    try:
+        new_hand(game_of(rules), rules, dealer=0, seed=0)
+    except (AttributeError, NotImplementedError):
+        return f"the strong player does not play the hands of {ruleset} yet (its game has no hand played move by move)"
+    return None
+
+
 def comparisons(ruleset: str) -> list[Comparison]:
     """The comparisons of :func:`plan`."""
     return plan(ruleset)[0]
@@ -157,7 +237,7 @@ def load_results(root: Path | None = None) -> dict[tuple[str, str], dict[str, An
     """Every committed measurement, by (ruleset, bot)."""
     out = {}
     for ruleset in ruleset_ids():
-        for bot in BOTS:
+        for bot in (*BOTS, STRONG):
             path = result_path(ruleset, bot, root)
             if path.is_file():
                 out[ruleset, bot] = json.loads(path.read_text(encoding="utf-8"))

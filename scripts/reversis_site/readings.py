@@ -28,7 +28,7 @@ from typing import Any
 import jinja2
 
 from reversis.annotations import Annotation
-from reversis.apps.readings import BOTS, by_option, load_results
+from reversis.apps.readings import BOTS, STRONG, by_option, load_results, strong_plan
 from reversis.core.roles import ROLES
 from reversis_site.links import relative
 
@@ -36,6 +36,8 @@ from reversis_site.links import relative
 FOLDER = "readings"
 #: The bot whose play ranks the options (the other is shown beside it).
 RANKED_BY = "cautious"
+#: Every bot shown where it measured an option: the strong player measures a few options only.
+SHOWN = (*BOTS, STRONG)
 #: How many rules a plot and a table show: those whose frequency changes most.
 TOP_RULES = 4
 #: Where the plots already drawn are kept, each under a name made from everything it is drawn from
@@ -147,7 +149,7 @@ def figure_svg(ruleset: str, option: str, by_bot: Mapping[str, Mapping[str, Any]
     size = LAYOUTS[layout]
     wide = size["columns"] == 2
     plt.rcParams.update({"svg.hashsalt": f"{ruleset}/{option}", "svg.fonttype": "none", "font.size": size["text"]})
-    bots = [bot for bot in BOTS if bot in by_bot]
+    bots = [bot for bot in SHOWN if bot in by_bot]
     rows = len(bots) if wide else 2 * len(bots)
     height = 0.5 + 1.8 * len(bots) if wide else 0.9 + 2.3 * rows
     fig, grid = plt.subplots(
@@ -218,7 +220,7 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
     by_bot = measurements().get((ruleset, option))
     if not by_bot:
         return None
-    bots = [bot for bot in BOTS if bot in by_bot]
+    bots = [bot for bot in SHOWN if bot in by_bot]
     first = by_bot[bots[0]]
     labels = players_of([s["label"] for s in first["readings"][0]["seats"]])
     rows, differences = [], []
@@ -250,10 +252,14 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
                     }
                 )
     moved = {bot: movement(by_bot[bot]) for bot in bots}
+    naive = [bot for bot in bots if bot in BOTS]
+    strong = by_bot.get(STRONG)
     alt = (
         f"Plot of each player's mean {first['unit']} per hand, with its 95 % interval, under each reading of "
-        f"option {option} of ruleset {ruleset}, for the bots {' and '.join(bots)}, over {first['hands']:,} hands "
-        "per reading; beside it, the rules whose share of hands changes most. The same figures are in the table below."
+        f"option {option} of ruleset {ruleset}, for the bots {' and '.join(naive)}, over {first['hands']:,} hands "
+        "per reading"
+        + (f", and for the strong player, over {strong['hands']:,} hands per reading" if strong else "")
+        + "; beside it, the rules whose share of hands changes most. The same figures are in the table below."
     )
     return {
         "ruleset": ruleset,
@@ -265,7 +271,9 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
         "alt": alt,
         "unit": first["unit"],
         "hands": f"{first['hands']:,}",
-        "bots": bots,
+        "bots": naive,
+        "shown": bots,
+        "strong": strong_view(by_bot),
         "labels": [player_label(label) for label in labels],
         "rows": rows,
         "differences": differences,
@@ -273,6 +281,85 @@ def option_view(ruleset: str, option: str, page: str) -> dict[str, Any] | None:
         "moved": moved,
         "unchanged": [said for bot in bots if (said := unchanged(bot, by_bot[bot]))],
     }
+
+
+def matters(entry: Mapping[str, Any]) -> bool:
+    """Whether some reading moves some player's mean result per hand: its paired difference from the
+    default has an interval that does not hold zero."""
+    return any(
+        not d["zero_inside"] for r in entry["readings"][1:] for d in r["difference"] if d["label"] not in NOT_PLAYERS
+    )
+
+
+#: A sentence in parts: words, and values shown as code (``{"code": "{5: 7}"}``), never as words.
+Said = list[str | dict[str, str]]
+
+
+def _shift_words(entry: Mapping[str, Any], *, seen: bool) -> Said:
+    """The largest shift of a player's mean in words (who, under which reading, by how much): of
+    those distinguishable from none if ``seen``, else of all."""
+    best = None
+    for text, reading in zip(entry["values_yaml"][1:], entry["readings"][1:], strict=True):
+        for d in reading["difference"]:
+            if d["label"] in NOT_PLAYERS or (seen and d["zero_inside"]):
+                continue
+            if best is None or abs(d["mean"]) > abs(best[1]["mean"]):
+                best = (text, d)
+    if best is None:
+        return ["no player's result changes in any hand"]
+    text, d = best
+    low, high = d["interval"]
+    return [
+        f"the largest, the {player_label(d['label']).lower()} under the reading ",
+        {"code": text},
+        f", {d['mean']:+.3f} {entry['unit']} per hand, 95 % interval {low:+.3f} to {high:+.3f}",
+    ]
+
+
+def strong_view(by_bot: Mapping[str, Mapping[str, Any]]) -> dict[str, Any] | None:
+    """What strong play does to an option's conclusion, where the strong player measured it (None
+    where he did not): ``change``, whether strong play changes the conclusion of the naive bots
+    (``only-strong``: the readings move a player's mean under strong play alone; ``not-strong``:
+    under some bot and not under strong play; ``same``), and ``said``, a sentence saying so."""
+    strong = by_bot.get(STRONG)
+    if strong is None:
+        return None
+    naive = [bot for bot in BOTS if bot in by_bot]
+    moved = [bot for bot in naive if matters(by_bot[bot])]
+    hands = f"{strong['hands']:,}"
+    said: Said
+    if matters(strong) and not moved:
+        change = "only-strong"
+        said = [
+            "Under strong play the readings move a player's mean result (",
+            *_shift_words(strong, seen=True),
+            f"), which they do not under the {' or the '.join(naive)} bot: this reading matters only when the "
+            "players play well.",
+        ]
+    elif moved and not matters(strong):
+        change = "not-strong"
+        said = [
+            f"Under the {' and the '.join(moved)} bot the readings move a player's mean result; under strong play, "
+            f"over {hands} hands per reading, no player's shift is distinguishable from none (",
+            *_shift_words(strong, seen=False),
+            "): what naive play shows is not seen when the players play well, at this number of hands.",
+        ]
+    elif moved:
+        change = "same"
+        said = [
+            "Under strong play the readings still move a player's mean result (",
+            *_shift_words(strong, seen=True),
+            f"), as under the {' and the '.join(moved)} bot: strong play does not change the conclusion.",
+        ]
+    else:
+        change = "same"
+        said = [
+            f"Under strong play, as under the {' and the '.join(naive)} bot, no player's mean moves "
+            "distinguishably from none (",
+            *_shift_words(strong, seen=False),
+            "): strong play does not change the conclusion.",
+        ]
+    return {"hands": hands, "change": change, "said": said}
 
 
 def unchanged(bot: str, entry: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -361,7 +448,7 @@ def ranking_page(annotations: Sequence[Annotation], env: jinja2.Environment) -> 
                 ambiguities.setdefault((ruleset, name), []).append(a)
     rows = []
     for (ruleset, option), by_bot in measurements().items():
-        moved = {bot: movement(entry) for bot, entry in by_bot.items()}
+        moved = {bot: {**movement(entry), "hands": f"{entry['hands']:,}"} for bot, entry in by_bot.items()}
         ranked = moved.get(RANKED_BY) or next(iter(moved.values()))
         entry = by_bot.get(RANKED_BY) or next(iter(by_bot.values()))
         rows.append(
@@ -382,12 +469,30 @@ def ranking_page(annotations: Sequence[Annotation], env: jinja2.Environment) -> 
             }
         )
     rows.sort(key=lambda r: (-r["key"], r["ruleset"], r["option"]))
+    strong = [row for row in rows if STRONG in row["moved"]]
+    strong.sort(key=lambda r: (-r["moved"][STRONG]["relative"], r["ruleset"], r["option"]))
+    for row in strong:
+        row["strong"] = strong_view(measurements()[row["ruleset"], row["option"]])
+    measured = {(row["ruleset"], row["option"]) for row in strong}
+    left = [
+        {"name": _option_name(ruleset, c.option), "option": c.option, "ruleset": ruleset}
+        for ruleset, chosen in strong_plan(load_results()).items()
+        for c in chosen
+        if (ruleset, c.option) not in measured
+    ]
     return env.get_template("readings.md.j2").render(
         rows=rows,
         bots=list(BOTS),
+        strong_rows=strong,
+        strong_left=left,
+        strong_bot=STRONG,
+        shown=list(SHOWN),
         ranked_by=RANKED_BY,
         hands=hands_by_ruleset(
-            (ruleset, entry["hands"]) for (ruleset, _), by_bot in measurements().items() for entry in by_bot.values()
+            (ruleset, entry["hands"])
+            for (ruleset, _), by_bot in measurements().items()
+            for bot, entry in by_bot.items()
+            if bot in BOTS
         ),
     )
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from reversis.apps.measure import Z, measure, summary
-from reversis.apps.readings import BOTS, fingerprint, flow, load_results, plan, readings_of
+from reversis.apps.readings import BOTS, STRONG, fingerprint, flow, load_results, plan, readings_of
 from reversis.core.ruleset import load_ruleset, ruleset_ids
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,3 +98,18 @@ def test_make_readings_writes_each_ruleset_with_what_made_it(tmp_path: Path) -> 
     assert [c["option"] for c in data["comparisons"]] == [c.option for c in plan("romestecq")[0]]
     assert all(c["command"].endswith("--hands 4 --seed 0 --bot random --json") for c in data["comparisons"])
     assert not (tmp_path / "cautious").exists()
+
+
+STRONG_RESULTS = {ruleset: data for (ruleset, bot), data in RESULTS.items() if bot == STRONG}
+
+
+def test_the_strong_measurements_are_not_stale() -> None:
+    """The strong player's measurements (fewer options, fewer hands) are of the options as they are now."""
+    assert STRONG_RESULTS, "readings/strong/ is empty: run make readings BOT=strong"
+    for ruleset, data in STRONG_RESULTS.items():
+        assert data["bot"] == STRONG and data["fingerprint"] == fingerprint(load_ruleset(ruleset)), ruleset
+        planned = {c.option: c for c in plan(ruleset)[0]}
+        for entry in data["comparisons"]:
+            comparison = planned[entry["option"]]
+            assert (entry["values_yaml"], entry["base"]) == ([flow(v) for v in comparison.values], comparison.base)
+            assert entry["hands"] == data["hands"] and f"--bot strong --budget {entry['budget']}" in entry["command"]

@@ -113,7 +113,7 @@ def test_a_difference_within_its_interval_is_shown_as_indistinguishable(wanted_p
 def test_the_ranking_lists_every_option_measured_once_most_moved_first(wanted_pages: dict[Path, str]) -> None:
     from reversis_site import readings as site_readings
 
-    text = unescape(wanted_pages[Path("readings") / "index.md"])
+    text = unescape(wanted_pages[Path("readings") / "index.md"]).split("## Under strong play")[0]
     assert text.startswith("---\ntitle: What the readings change\n---")
     # each option by its English name, linking to its entry, then its id as code
     rows = [line for line in text.splitlines() if re.match(r"\| \d+ \| \[[^\]`<]+\]\([^)]+\) (<code>|`)", line)]
@@ -151,3 +151,87 @@ def test_an_option_whose_readings_change_no_hand_says_why(wanted_pages: dict[Pat
             assert sentence in block, (ruleset, option, bot)
             said += 1
     assert said, "no option left every hand alike: the test checked nothing"
+
+
+STRONG = sorted(key for key, by_bot in MEASURED.items() if "strong" in by_bot)
+
+
+def test_some_ambiguities_are_measured_under_strong_play() -> None:
+    assert len(STRONG) >= 3
+
+
+@pytest.mark.parametrize("key", STRONG, ids=lambda key: f"{key[0]}-{key[1]}")
+def test_an_ambiguity_measured_under_strong_play_shows_the_three_bots_and_says_what_changes(
+    key: tuple[str, str], wanted_pages: dict[Path, str]
+) -> None:
+    ruleset, option = key
+    text = unescape(wanted_pages[Path("rulesets") / f"{ruleset}.md"])
+    start = text.index(f"../readings/{ruleset}/{option}.svg")
+    block = text[start - 1500 : text.find('<div class="readings-measured"', start) % len(text)]
+    for bot, entry in MEASURED[key].items():
+        assert f"| {bot} | {entry['hands']:,} |" in block, (key, bot)  # each figure with its hands
+    hands = MEASURED[key]["strong"]["hands"]
+    assert f"and over {hands:,} hands per reading by the strong player in every seat" in block
+    said = block.split("**What strong play changes.** ")[1]
+    assert "strong play" in said.split("\n")[0] and said.split("\n")[1] == ""  # a paragraph of its own
+    svg = wanted_pages[Path("readings") / ruleset / f"{option}.svg"]
+    assert f"bot strong, {hands:,} hands per reading" in svg
+
+
+def test_the_options_measured_under_strong_play_are_ranked_under_it(wanted_pages: dict[Path, str]) -> None:
+    from reversis_site import readings as site_readings
+
+    text = unescape(wanted_pages[Path("readings") / "index.md"]).split("## Under strong play")[1]
+    rows = [line for line in text.splitlines() if re.match(r"\| \d+ \| \[", line)]
+    shown = [(row.split("|")[3].strip(), re.search(r"`([^`]+)`|<code>([^<]+)</code>", row)) for row in rows]
+    keys = [(ruleset, m.group(1) or m.group(2)) for ruleset, m in shown if m]
+    assert sorted(keys) == STRONG
+    moved = [site_readings.movement(MEASURED[key]["strong"])["relative"] for key in keys]
+    assert moved == sorted(moved, reverse=True)
+    for key, row in zip(keys, rows, strict=True):
+        for bot, entry in MEASURED[key].items():
+            assert f"({entry['hands']:,} hands)" in row, (key, bot)
+
+
+def _entry(shift: float, interval: tuple[float, float], hands: int = 100) -> dict:
+    seats = [{"label": "dealer", "sd": 1.0}, {"label": "eldest", "sd": 1.0}]
+    diff = {
+        "label": "eldest",
+        "mean": shift,
+        "interval": list(interval),
+        "zero_inside": interval[0] <= 0 <= interval[1],
+    }
+    return {
+        "hands": hands,
+        "unit": "chips",
+        "values_yaml": ["a", "b"],
+        "readings": [{"seats": seats}, {"difference": [diff], "differs": {"share": 0.5}}],
+    }
+
+
+def _words(said: list) -> str:
+    return "".join(part if isinstance(part, str) else f"`{part['code']}`" for part in said)
+
+
+def test_the_words_say_where_strong_play_changes_the_conclusion(site_script: ModuleType) -> None:
+    from reversis_site.readings import strong_view
+
+    seen, unseen = _entry(1.0, (0.5, 1.5)), _entry(0.1, (-0.4, 0.6))
+    only = strong_view({"cautious": unseen, "random": unseen, "strong": seen})
+    assert only is not None and only["change"] == "only-strong"
+    assert "matters only when the players play well" in _words(only["said"])
+    assert "the eldest hand under the reading `b`, +1.000 chips per hand, 95 % interval +0.500 to +1.500" in _words(
+        only["said"]
+    )
+    gone = strong_view({"cautious": seen, "random": unseen, "strong": unseen})
+    assert gone is not None and gone["change"] == "not-strong"
+    assert _words(gone["said"]).startswith(
+        "Under the cautious bot the readings move a player's mean result; under strong"
+    )
+    assert "no player's shift is distinguishable from none" in _words(gone["said"])
+    for bots in ({"cautious": seen, "strong": seen}, {"cautious": unseen, "strong": unseen}):
+        same = strong_view(bots)
+        assert (
+            same is not None and same["change"] == "same" and "does not change the conclusion" in _words(same["said"])
+        )
+    assert strong_view({"cautious": seen}) is None
