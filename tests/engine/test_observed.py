@@ -343,6 +343,87 @@ def test_romestecq_the_checks_alone_refuse_as_the_moves_do() -> None:
             assert hand.can_claim(seat, held.name) or held.name not in hand.due_claims(seat)
 
 
+def test_romestecq_the_checks_alone_answer_each_case() -> None:
+    # Each case of verify_play, can_play, verify_claim and can_claim, played through one deal: a card
+    # of the suit led, a discard when void, another seat's card, the tricks over; a called Rome, a
+    # second Rome of the same seat, a claim already made, an uncalled Rome (worthless by default,
+    # refused under uncalled_rome loses-game) and an uncalled village (refused)
+    from reversis.core.cards import FRENCH, card_suit
+    from reversis.romestecq import Hand as RomestecqHand
+
+    deal = ("8S 8H AS KD 7C", "QS QH 9S 9C 7D", "JS JH AD KC 6H", "TD TH 9D 9H 6C")
+    hands = [[FRENCH.parse(c) for c in text.split()] for text in deal]
+    rules = load_ruleset("romestecq")
+
+    def refusal(move: Any, *args: Any, **kw: Any) -> tuple[str, str, tuple[str, ...]]:
+        with pytest.raises(IllegalAction) as refused:
+            move(*args, **kw)
+        return refused.value.rule, str(refused.value), refused.value.cites
+
+    def played(options: dict[str, Any]) -> RomestecqHand:
+        # seats 0 and 1 say every call due; seats 2 and 3 say none
+        hand = RomestecqHand(rules.with_options(options), dealer=0, hands=hands)
+        seen = {"follow": 0, "discard": 0}
+        while hand.phase.value == "tricks":
+            seat, led, legal = hand.to_act, hand.led_suit, hand.legal_plays()
+            for card in hand.hands[seat]:
+                assert hand.can_play(card) is (card in legal), hand.rules.pack.name(card)
+                for other in set(range(4)) - {seat}:
+                    assert hand.can_play(card, seat=other) is False
+                    assert refusal(hand.verify_play, card, seat=other)[0] == "play.hold"
+            if led is not None:
+                seen["follow" if all(card_suit(c) == led for c in legal) else "discard"] += 1
+            card = legal[0]
+            hand.play(card, call=hand.due_call(seat, card) if seat in (0, 1) else None)
+        assert seen["follow"] and seen["discard"]  # the deal shows both
+        over = refusal(hand.verify_play, hands[1][0])
+        assert over == ("play.phase", "no card is played now: the tricks are over", ())
+        assert over == refusal(hand.play, hands[1][0]) and not hand.can_play(hands[1][0])
+        return hand
+
+    hand = played({})
+    assert [[c.name for c in held] for held in hand.held] == [["rome"], ["rome", "rome"], ["rome"], ["village"]]
+    assert hand.can_claim(0, "rome") and hand.can_claim(1, "rome") and hand.can_claim(2, "rome")
+    village = refusal(hand.verify_claim, 3, "village")
+    assert village[:2] == (
+        "claim.calls",
+        "the third hand counts his village without having said its calls (article 21)",
+    )
+    assert village[2] == rules.rule_cites["claim.calls"] and village == refusal(hand.claim, 3, "village")
+    assert hand.can_claim(3, "village") is False
+    hand.claim(0, "rome")
+    hand.claim(1, "rome")
+    assert hand.can_claim(1, "rome")  # his second Rome, though two Romes are counted already
+    hand.claim(1, "rome")
+    again = refusal(hand.verify_claim, 1, "rome")
+    assert again[:2] == ("claim.false", "the eldest hand counts a rome he does not hold (article 13)")
+    assert again == refusal(hand.claim, 1, "rome") and hand.can_claim(1, "rome") is False
+
+    strict = played({"uncalled_rome": "loses-game"})
+    assert strict.can_claim(1, "rome") and strict.can_claim(2, "rome") is False
+    rome = refusal(strict.verify_claim, 2, "rome")
+    assert rome[:2] == ("claim.calls", "the second hand counts his rome without having said its calls (article 23)")
+    assert rome == refusal(strict.claim, 2, "rome")
+
+
+def test_romestecq_a_refusal_of_a_rule_that_cites_nothing_has_no_cites() -> None:
+    # the refusal's cites are those the ruleset gives its rule, none (an empty tuple) where it gives none
+    import dataclasses
+
+    from reversis.core.cards import FRENCH
+    from reversis.romestecq import Hand as RomestecqHand
+
+    hands = [
+        [FRENCH.parse(c) for c in text.split()]
+        for text in ("8S 8H AS KD 7C", "QS QH 9S 9C 7D", "JS JH AD KC 6H", "TD TH 9D 9H 6C")
+    ]
+    bare = dataclasses.replace(load_ruleset("romestecq"), rule_cites={})
+    hand = RomestecqHand(bare, dealer=0, hands=hands)
+    with pytest.raises(IllegalPlay) as refused:
+        hand.verify_play(hands[2][0], seat=2)
+    assert (refused.value.rule, refused.value.cites) == ("play.turn", ())
+
+
 def test_romestecq_marks_of_a_rule_that_cites_nothing_carry_no_paragraph() -> None:
     # Marks is public as its module's docstring builds it, with the cites of the rules it knows: an entry
     # of a rule missing from them cites no paragraph, and its dict (as a result's JSON writes it) says so
