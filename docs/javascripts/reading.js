@@ -320,6 +320,40 @@
     });
   }
 
+  // The words of the text that open their paragraph's apparatus: annotated words, a term of the
+  // glossary, a corrected word.
+  function bindTextClicks() {
+    all(".annotated-words").forEach(function (words) {
+      var link = words.nextElementSibling;
+      if (!link || !link.classList.contains("annotated")) { return; }
+      words.addEventListener("click", function (event) {
+        if (event.target.closest("a, .correction")) { return; }
+        toggle(link);
+      });
+    });
+    // A term of the glossary in the text (its sense a tooltip for a mouse): a click or a tap opens
+    // the paragraph's apparatus at the term.
+    all(".passage-text > .transcription abbr[title]").forEach(function (term) {
+      var name = term.getAttribute("title").split(":")[0];  // read now: the theme's tooltip takes the title away on hover
+      term.addEventListener("click", function (event) {
+        var holder = term.closest(".passage-text");
+        var entry = all(".paragraph-terms > dt", holder).filter(function (dt) { return dt.textContent === name; })[0];
+        if (!entry) { return; }
+        event.stopPropagation();
+        showEntry(entry, false);
+      });
+    });
+    all(".transcription .correction[data-correction]").forEach(function (word) {
+      word.addEventListener("click", function (event) {
+        materialize(word.closest(".passage-text"));
+        var entry = document.getElementById(word.getAttribute("data-correction"));
+        if (!entry) { return; }
+        event.stopPropagation();
+        showEntry(entry, true);
+      });
+    });
+  }
+
   function init() {
     glossOnce();
     quoteHints();
@@ -361,35 +395,7 @@
         open(passage, [note.id], marker, false);
       });
     });
-    all(".annotated-words").forEach(function (words) {
-      var link = words.nextElementSibling;
-      if (!link || !link.classList.contains("annotated")) { return; }
-      words.addEventListener("click", function (event) {
-        if (event.target.closest("a, .correction")) { return; }
-        toggle(link);
-      });
-    });
-    // A term of the glossary in the text (its sense a tooltip for a mouse): a click or a tap opens
-    // the paragraph's apparatus at the term.
-    all(".passage-text > .transcription abbr[title]").forEach(function (term) {
-      var name = term.getAttribute("title").split(":")[0];  // read now: the theme's tooltip takes the title away on hover
-      term.addEventListener("click", function (event) {
-        var holder = term.closest(".passage-text");
-        var entry = all(".paragraph-terms > dt", holder).filter(function (dt) { return dt.textContent === name; })[0];
-        if (!entry) { return; }
-        event.stopPropagation();
-        showEntry(entry, false);
-      });
-    });
-    all(".transcription .correction[data-correction]").forEach(function (word) {
-      word.addEventListener("click", function (event) {
-        materialize(word.closest(".passage-text"));
-        var entry = document.getElementById(word.getAttribute("data-correction"));
-        if (!entry) { return; }
-        event.stopPropagation();
-        showEntry(entry, true);
-      });
-    });
+    bindTextClicks();
     document.addEventListener("change", function (event) {
       var input = event.target;
       if (input && input.closest && input.closest(".paragraph-versions")) {

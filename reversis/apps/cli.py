@@ -491,8 +491,8 @@ def _add_cite(sub: argparse._SubParsersAction[_Parser]) -> None:
     cite.add_argument(
         "--style",
         default=STYLES[0],
-        help=f"the citation style of --format text, one of {', '.join(STYLES)} "
-        f"(or {', '.join(STYLE_ALIASES)}; default: %(default)s)",
+        help=f"(default: %(default)s) the citation style of --format text: one of {', '.join(STYLES)}, "
+        f"or {', '.join(STYLE_ALIASES)} for short",
     )
     cite.set_defaults(run=_cmd_cite)
 

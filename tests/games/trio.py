@@ -21,8 +21,19 @@ from reversis.core.cards import Card, card_rank, card_suit, make_card
 from reversis.core.errors import IllegalPlay
 from reversis.core.hidden import deal_hidden
 from reversis.core.moves import Action, Happened, Knowledge, State
+from reversis.core.options import declare_options
 from reversis.core.plain import PlainGame
 from reversis.core.ruleset import Ruleset, read_ruleset
+
+# Trio's options, each declared once: its topic and the values the engine plays.
+OPTIONS = declare_options(
+    "trio",
+    topics={"players": "The players", "scoring": "Scoring"},
+    options={
+        "players": ("players", {"kind": "int", "choices": [3]}),
+        "last_trick": ("scoring", {"kind": "int", "min": 1}),
+    },
+)
 
 RULES = read_ruleset(
     """
@@ -35,14 +46,12 @@ pack: french
 options:
   players:
     name: Number of players
-    topic: players
     default: 3
     choices: [3]
     meaning: Three players.
     annotations: [none]
   last_trick:
     name: What the last trick scores
-    topic: scoring
     default: 2
     choices: [1, 2, 3]
     meaning: The points of the last trick.

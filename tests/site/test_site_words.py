@@ -23,8 +23,9 @@ _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "
 
 
 class _Prose(HTMLParser):
-    """The text a page's article shows as prose: without its code (``<code>``, ``<pre>``, ``<kbd>``),
-    unless ``with_code``, and never its scripts and styles. Code left out stands as ``⟨code⟩``, so
+    """The text a page's article shows as prose: without its code (``<code>``, ``<pre>``, ``<kbd>``,
+    and the citations that a Cite tab shows as code), unless ``with_code``, and never its scripts
+    and styles. Code left out stands as ``⟨code⟩``, so
     that the words on either side of it do not run together (``seat <code>1</code> 4 tantos`` is not
     "seat 4")."""
 
@@ -38,7 +39,9 @@ class _Prose(HTMLParser):
         if tag in _VOID:
             return
         inside = tag == "article" or bool(self.stack and self.stack[-1][1])
-        hidden = tag in self.hidden or bool(self.stack and self.stack[-1][2])
+        # a citation waits in a <template class="cite-text"> until its Cite tab shows it as code
+        cite = tag == "template" and "cite-text" in (dict(attrs).get("class") or "").split()
+        hidden = tag in self.hidden or (cite and "code" in self.hidden) or bool(self.stack and self.stack[-1][2])
         self.stack.append((tag, inside, hidden))
 
     def handle_endtag(self, tag: str) -> None:
