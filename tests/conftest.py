@@ -15,10 +15,26 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives Debian's Chromium through Playwright")
 
 
+#: Fixtures that build something of their own, as costly as the site: a test that asks for one is
+#: marked slow, so that ``make test`` (within its budget of processor time) never builds it; it runs in
+#: ``make test-all`` (README: which target runs what).
+SLOW_FIXTURES = ("offline_site",)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m "not slow"`` deselects: every test is seen
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    unmarked = []
     for item in items:
-        if "browser" in getattr(item, "fixturenames", ()):
+        names = getattr(item, "fixturenames", ())
+        if "browser" in names:
             item.add_marker(pytest.mark.browser)
+        if any(name in names for name in SLOW_FIXTURES) and item.get_closest_marker("slow") is None:
+            unmarked.append(item.nodeid)
+    if unmarked:
+        raise pytest.UsageError(
+            f"{unmarked[0]}: asks for a build of its own ({', '.join(SLOW_FIXTURES)}) and is not marked slow"
+            + (f" (and {len(unmarked) - 1} more)" if len(unmarked) > 1 else "")
+        )
 
 
 def _reason(report: pytest.TestReport) -> str:

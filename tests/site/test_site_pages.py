@@ -75,6 +75,7 @@ def test_the_examples_section_of_the_navigation_is_their_index(site_script: Modu
     assert site_script.navigation(config) == [{"Home": "index.md"}, {"Examples": "examples/index.md"}]
 
 
+@pytest.mark.slow  # two builds of the pages of their own (README: which target runs what)
 def test_two_processes_write_the_same_pages(tmp_path: Path) -> None:
     """``--jobs 2`` renders the worked examples in a forked process beside the other pages; the
     build folder is the same as one process writes it."""

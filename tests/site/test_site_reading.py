@@ -250,6 +250,7 @@ def test_no_link_or_fragment_of_the_served_site_is_broken(built_site: Path) -> N
     assert not broken, "\n".join(broken[:20])
 
 
+@pytest.mark.slow  # the offline copy is a build of its own (README: which target runs what)
 def test_no_link_or_fragment_of_the_offline_copy_is_broken(offline_site: Path) -> None:
     broken = _links(offline_site)
     assert not broken, "\n".join(broken[:20])
