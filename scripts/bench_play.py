@@ -9,10 +9,14 @@ For each round, in a fresh browser context (a first visit, nothing cached), the 
   end by the keyboard, the page's own timings read: the slowest bot's card (a move's seconds over
   the bots' cards it brought) and the settlement (the move that ended the hand);
 * try: a worked example of the same ruleset opened and its "Try it" pressed at once: the seconds
-  to its options shown (the engine loaded and the hand played), the peer of the first deal.
+  to its options shown (the engine loaded and the hand played), the peer of the first deal;
+* plain: where the site has a snapshot of the engine (``try/snapshot.gz``, which the page restores
+  instead of starting Python), the first and second deal of "play" again with the site's list of
+  files read without it (the page then starts Python and imports the engine itself, as before the
+  snapshot): what the snapshot saves, measured in the same run, under the same load.
 
-The medians are printed with the ratio of the first deal to Try it's first result, beside the
-goals: the hand dealt within 2.5 s of opening the page on a first visit and within 1 s on a second
+The medians are printed with the ratio of the first deal to Try it's first result and to the plain
+start's, beside the goals: the hand dealt within 2.5 s of opening the page on a first visit and within 1 s on a second
 (issue 42; a second visit opens the page again in the same browser, its cache kept), a bot's card
 in 0.3 s or less, a hand's settlement in 0.5 s or less (issue 35); and where the first visit's
 time goes: when the engine's worker had started Python, installed the engine and imported it.
@@ -35,7 +39,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = {
@@ -68,6 +72,26 @@ def _dealt(tab: Page, url: str) -> float:
     tab.locator("#play-deal").click()
     tab.locator(".play-table h2").wait_for(timeout=300_000)
     return time.monotonic() - t0
+
+
+def _without_snapshot(route: Route) -> None:
+    """The site's list of the engine's files as a site built without a snapshot has it."""
+    manifest = route.fetch().json()
+    if "snapshot" in manifest:
+        manifest["total"] -= manifest["files"].pop(manifest.pop("snapshot"))
+        manifest.pop("snapshot_size", None)
+    route.fulfill(status=200, json=manifest)
+
+
+def plain(browser: Browser, url: str, ruleset: str) -> dict[str, float]:
+    """The first and second deal, the page starting Python itself (the snapshot left out)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        context.route("**/try/manifest.json", _without_snapshot)
+        first = _dealt(context.new_page(), f"{url}play/{ruleset}/")
+        return {"first": first, "second": _dealt(context.new_page(), f"{url}play/{ruleset}/")}
+    finally:
+        context.close()
 
 
 def play(browser: Browser, url: str, ruleset: str) -> dict[str, Any]:
@@ -115,26 +139,37 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no built site in {args.site}: run make build", file=sys.stderr)
         return 2
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    manifest = json.loads((args.site / "try" / "manifest.json").read_text(encoding="utf-8"))
     plays: list[dict[str, Any]] = []
     tries: list[float] = []
+    plains: list[dict[str, float]] = []
+    kinds = ("play", "try", "plain") if manifest.get("snapshot") else ("play", "try")
     with served(args.site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True)
         for round_ in range(args.rounds):
-            order = ("play", "try") if round_ % 2 == 0 else ("try", "play")
-            for which in order:
+            for which in kinds[round_ % len(kinds) :] + kinds[: round_ % len(kinds)]:
                 if which == "play":
                     plays.append(play(browser, url, args.ruleset))
-                else:
+                elif which == "try":
                     tries.append(try_it(browser, url, args.ruleset))
+                else:
+                    plains.append(plain(browser, url, args.ruleset))
         browser.close()
     first = statistics.median(p["first"] for p in plays)
+    second = statistics.median(p["second"] for p in plays)
     peer = statistics.median(tries)
     print(f"play a hand ({args.ruleset}), median of {args.rounds} first visits:")
     print(
         f"  first deal shown      {first:6.2f} s   (goal <= 2.5 s);"
         f" Try it's first result {peer:.2f} s; ratio {first / peer:.2f}"
     )
-    print(f"  second visit's deal   {statistics.median(p['second'] for p in plays):6.2f} s   (goal <= 1 s)")
+    print(f"  second visit's deal   {second:6.2f} s   (goal <= 1 s)")
+    if plains:
+        was, was_second = (statistics.median(p[key] for p in plains) for key in ("first", "second"))
+        print(
+            f"  without the snapshot  first deal {was:.2f} s (ratio {first / was:.2f}),"
+            f" second visit's {was_second:.2f} s (ratio {second / was_second:.2f})"
+        )
     where = ", ".join(
         f"{what} {statistics.median(p[key] for p in plays):.2f} s"
         for key, what in (("python", "Python started"), ("installed", "engine installed"), ("imported", "imported"))
