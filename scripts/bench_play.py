@@ -2,7 +2,7 @@
 
 ``python scripts/bench_play.py [--site site] [--rounds 3] [--ruleset encyclopedie-1765]``
 
-For each round, in a fresh browser context (a first visit, nothing cached), the two alternate:
+For each round, in a fresh browser context (a first visit, nothing cached), these take turns:
 
 * play: the page ``play/<ruleset>/`` opened and "Deal" pressed at once: the seconds from opening the
   page to the reader's cards shown (the engine loaded, the hand dealt); then the hand played to its
@@ -16,12 +16,13 @@ For each round, in a fresh browser context (a first visit, nothing cached), the 
   snapshot): what the snapshot saves, measured in the same run, under the same load.
 
 The medians are printed with the ratio of the first deal to Try it's first result and to the plain
-start's, beside the goals: the hand dealt within 2.5 s of opening the page on a first visit and within 1 s on a second
-(issue 42; a second visit opens the page again in the same browser, its cache kept), a bot's card
-in 0.3 s or less, a hand's settlement in 0.5 s or less (issue 35); and where the first visit's
-time goes: when the engine's worker had started Python, installed the engine and imported it.
-The site is served by ``reversis_site.serve`` (as
-``make site`` serves it) from ``--site`` (``make build`` builds it).
+start's, beside the goals: the hand dealt within 2.5 s of opening the page on a first visit and
+within 1 s on a second (issue 42; a second visit opens the page again in the same browser, its
+cache kept), a bot's card in 0.3 s or less, a hand's settlement in 0.5 s or less (issue 35); the
+processor time the browser and the server spent on each deal (from /proc: what it costs, whatever
+else the machine runs); where the first visit's time goes: when the engine's worker had started
+Python, installed the engine and imported it; and the load average. The site is served by
+``reversis_site.serve`` (as ``make site`` serves it) from ``--site`` (``make build`` builds it).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import shutil
 import socket
 import statistics
@@ -65,13 +67,34 @@ def served(site: Path) -> Iterator[str]:
         server.wait()
 
 
-def _dealt(tab: Page, url: str) -> float:
-    """The seconds from opening the page to the reader's cards shown, "Deal" pressed at once."""
-    t0 = time.monotonic()
+def processor_seconds() -> float:
+    """The processor time spent so far by this script's living descendants (the server, Playwright's
+    driver, Chromium's processes), from /proc: what a visit costs whatever else the machine runs."""
+    parents: dict[int, int] = {}
+    spent: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # (a process that has just ended)
+        fields = text.rsplit(")", 1)[1].split()  # after the command's name: state, parent, ...
+        pid = int(text.split(" ", 1)[0])
+        parents[pid] = int(fields[1])
+        spent[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # user + system
+    mine = {os.getpid()}
+    while grown := {pid for pid, parent in parents.items() if parent in mine} - mine:
+        mine |= grown
+    return sum(spent[pid] for pid in mine if pid != os.getpid())
+
+
+def _dealt(tab: Page, url: str) -> tuple[float, float]:
+    """The seconds from opening the page to the reader's cards shown, "Deal" pressed at once, and the
+    processor seconds the browser and the server spent meanwhile."""
+    t0, cpu = time.monotonic(), processor_seconds()
     tab.goto(url, wait_until="load")
     tab.locator("#play-deal").click()
     tab.locator(".play-table h2").wait_for(timeout=300_000)
-    return time.monotonic() - t0
+    return time.monotonic() - t0, processor_seconds() - cpu
 
 
 def _without_snapshot(route: Route) -> None:
@@ -88,8 +111,8 @@ def plain(browser: Browser, url: str, ruleset: str) -> dict[str, float]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         context.route("**/try/manifest.json", _without_snapshot)
-        first = _dealt(context.new_page(), f"{url}play/{ruleset}/")
-        return {"first": first, "second": _dealt(context.new_page(), f"{url}play/{ruleset}/")}
+        (first, first_cpu), (second, second_cpu) = (_dealt(context.new_page(), f"{url}play/{ruleset}/") for _ in "12")
+        return {"first": first, "second": second, "first_cpu": first_cpu, "second_cpu": second_cpu}
     finally:
         context.close()
 
@@ -98,7 +121,7 @@ def play(browser: Browser, url: str, ruleset: str) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         tab = context.new_page()
-        first = _dealt(tab, f"{url}play/{ruleset}/")
+        first, cpu = _dealt(tab, f"{url}play/{ruleset}/")
         loading: dict[str, Any] = json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")
         while tab.get_attribute(".play-table", "data-done") != "true":
             before = len(json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")["moves"])
@@ -109,9 +132,17 @@ def play(browser: Browser, url: str, ruleset: str) -> dict[str, Any]:
         timings: dict[str, Any] = json.loads(tab.get_attribute("#play-hand", "data-timings") or "{}")
         card = max(m["seconds"] / m["bots"] for m in timings["moves"] if m["bots"])
         # a second visit: the same browser, its cache kept (the compiled WebAssembly with it)
-        second = _dealt(context.new_page(), f"{url}play/{ruleset}/")
+        second, second_cpu = _dealt(context.new_page(), f"{url}play/{ruleset}/")
         phases = {"loaded": float(loading.get("loaded") or 0), **(loading.get("phases") or {})}
-        return {"first": first, "second": second, "card": card, "settlement": float(timings["settlement"]), **phases}
+        return {
+            "first": first,
+            "second": second,
+            "first_cpu": cpu,
+            "second_cpu": second_cpu,
+            "card": card,
+            "settlement": float(timings["settlement"]),
+            **phases,
+        }
     finally:
         context.close()
 
@@ -164,12 +195,20 @@ def main(argv: list[str] | None = None) -> int:
         f" Try it's first result {peer:.2f} s; ratio {first / peer:.2f}"
     )
     print(f"  second visit's deal   {second:6.2f} s   (goal <= 1 s)")
+    cpu = {key: statistics.median(p[key] for p in plays) for key in ("first_cpu", "second_cpu")}
+    print(
+        f"  processor time        {cpu['first_cpu']:6.2f} s and {cpu['second_cpu']:.2f} s"
+        " (the browser, the server and Playwright's driver, all cores, from the page opened to the deal shown)"
+    )
     if plains:
-        was, was_second = (statistics.median(p[key] for p in plains) for key in ("first", "second"))
+        was, was_second, was_cpu = (
+            statistics.median(p[key] for p in plains) for key in ("first", "second", "first_cpu")
+        )
         print(
-            f"  without the snapshot  first deal {was:.2f} s (ratio {first / was:.2f}),"
+            f"  without the snapshot  first deal {was:.2f} s (ratio {first / was:.2f}; processor time {was_cpu:.2f} s),"
             f" second visit's {was_second:.2f} s (ratio {second / was_second:.2f})"
         )
+    print(f"  load average          {' '.join(f'{x:.1f}' for x in os.getloadavg())} (1, 5 and 15 minutes, at the end)")
     where = ", ".join(
         f"{what} {statistics.median(p[key] for p in plays):.2f} s"
         for key, what in (("python", "Python started"), ("installed", "engine installed"), ("imported", "imported"))
