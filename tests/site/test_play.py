@@ -323,6 +323,31 @@ def test_an_engine_that_cannot_load_is_said_in_one_sentence(visit: Callable[...,
     assert "pyodide.asm.wasm did not download" in _failure(tab, t0)
 
 
+def _as_built_without_node(route: Route) -> None:
+    """The list of the engine's files of a site built without Node: no snapshot, no bytecode."""
+    manifest = route.fetch().json()
+    for key in ("snapshot", "bytecode"):
+        manifest["total"] -= manifest["files"].pop(manifest.pop(key))
+    manifest.pop("snapshot_size")
+    route.fulfill(status=200, json=manifest)
+
+
+@pytest.mark.slow
+def test_a_site_built_without_node_deals_starting_python_in_the_page(visit: Callable[..., Visit]) -> None:
+    """Without Node where the site is built there is neither the snapshot of the engine nor its
+    bytecode (site_engine/README.md): the page starts Python, installs the engine, imports it
+    (compiling it) and deals, asking for neither file."""
+    v = visit()
+    asked: list[str] = []
+    v.context.on("request", lambda request: asked.append(request.url))
+    v.context.route("**/try/manifest.json", _as_built_without_node)
+    tab = v.open("play/romestecq/", wait="load")
+    _deal(tab)
+    assert tab.locator(".play-card").count() > 0
+    assert not [url for url in asked if url.endswith(("/snapshot.gz", "/pycache.zip"))]
+    _clean(v)
+
+
 @pytest.mark.slow
 def test_the_offline_copy_says_the_engine_runs_on_the_served_site(browser: Browser, offline_site: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -414,10 +439,11 @@ def test_at_390_px_every_control_of_the_setup_and_its_words_are_whole(
 ) -> None:
     """On a phone the setup's labels ran into each other ("Your seat" and "Your opponents" on one
     line, the second's box over the seat's select) and the selects cut their words (the opponents',
-    the readings', one of 1,083 px in 290): each control and its words whole, nothing over another."""
+    the readings', one of 1,083 px in 290): each control and its words whole, nothing over another;
+    every ruleset's setup in the light scheme, the revesino's in the dark (the same layout)."""
     v = visit(viewport=NARROW, scheme=scheme)
     v.context.route("**/try/worker.js", lambda route: route.abort())  # (the engine is not wanted here)
-    for ruleset in RULESETS:
+    for ruleset in RULESETS if scheme == "light" else ("revesino",):
         tab = v.open(f"play/{ruleset}/", wait="load")
         tab.locator(".play-options").wait_for()  # every other option, drawn by the page's script
         if ruleset == "revesino":
