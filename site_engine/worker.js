@@ -1,6 +1,8 @@
 /* The engine in a Web Worker: Pyodide, the project's wheel and PyYAML's pure-Python package, all
- * from the site itself (try/manifest.json names them), then the package's own functions for the
- * page: reversis.apps.web.play_json and reversis.apps.web_doctest.run_doctest_json. The page never waits on
+ * from the site itself (try/manifest.json names them; where the site has one, Pyodide's memory with
+ * the engine imported is restored from a snapshot instead of Python being started: README.md), then
+ * the package's own functions for the page: reversis.apps.web.play_json,
+ * reversis.apps.web_doctest.run_doctest_json and reversis.apps.table.table_json. The page never waits on
  * it: each request is a message, each answer a message with the same id; progress while loading
  * is a message too. A request that runs too long is stopped by the page, which terminates this
  * worker (ui.js).
