@@ -184,16 +184,16 @@ export function start(place, siteRoot) {
 async function dealHand(form, table, { ruleset, words, setting, status }) {
   /** @type {Record<string, unknown>} */
   const options = {};
-  for (const select of form.querySelectorAll("select[data-option]")) {
-    const chosen = /** @type {HTMLSelectElement} */ (select).selectedOptions[0];
-    if (chosen && !chosen.defaultSelected) options[/** @type {HTMLElement} */ (select).dataset.option || ""] = JSON.parse(/** @type {HTMLSelectElement} */ (select).value);
+  for (const group of form.querySelectorAll("fieldset.play-option[data-option]")) {
+    const chosen = /** @type {HTMLInputElement|null} */ (group.querySelector("input:checked"));
+    if (chosen && !chosen.defaultChecked) options[/** @type {HTMLElement} */ (group).dataset.option || ""] = JSON.parse(chosen.value);
   }
   Object.assign(options, await setting.then((s) => s.chosen(), () => ({})));
   form.querySelectorAll(".play-option-error").forEach((p) => p.remove());
   form.querySelectorAll("[aria-invalid]").forEach((c) => c.removeAttribute("aria-invalid"));
   const seed = Number(/** @type {HTMLInputElement} */ (form.querySelector("#play-seed")).value || 1);
   const seat = Number(/** @type {HTMLSelectElement} */ (form.querySelector("#play-place")).value);
-  const chosen = /** @type {HTMLSelectElement|null} */ (form.querySelector("#play-bot"));
+  const chosen = /** @type {HTMLInputElement|null} */ (form.querySelector("input[name='bot']:checked"));
   const bot = chosen ? chosen.value : "cautious";
   table.slow(bot === "strong"); // the strong player's search: more time for a move
   status.textContent = "Dealing…";
@@ -219,7 +219,7 @@ async function settableOptions(form, ruleset) {
     fetch(root + `try/rulesets/${ruleset}.json`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`)))),
   ]);
   document.head.append(el("link", { rel: "stylesheet", href: root + "try/try.css" })); // the controls' classes
-  const offered = new Set(Array.from(form.querySelectorAll("select[data-option]"), (s) => /** @type {HTMLElement} */ (s).dataset.option));
+  const offered = new Set(Array.from(form.querySelectorAll("fieldset.play-option[data-option]"), (s) => /** @type {HTMLElement} */ (s).dataset.option));
   /** @type {Record<string, {row: HTMLElement, read: () => unknown}>} */
   const controls = {};
   const topics = [];
@@ -257,12 +257,12 @@ async function settableOptions(form, ruleset) {
  * @param {string} sentence
  */
 function refusedOption(form, name, sentence) {
-  const row = form.querySelector(`.try-option[data-option="${CSS.escape(name)}"]`) || form.querySelector(`select[data-option="${CSS.escape(name)}"]`)?.closest("p");
+  const row = form.querySelector(`.try-option[data-option="${CSS.escape(name)}"]`) || form.querySelector(`fieldset.play-option[data-option="${CSS.escape(name)}"]`);
   if (!row) return;
   const note = el("p", { class: "play-option-error", role: "alert", id: `play-option-error-${name}`, text: sentence });
   row.append(note);
   for (let open = row.closest("details"); open; open = open.parentElement?.closest("details") || null) open.open = true;
-  const field = /** @type {HTMLElement|null} */ (row.querySelector("select, input"));
+  const field = /** @type {HTMLElement|null} */ (row.querySelector("input:checked, select, input"));
   if (field) {
     field.setAttribute("aria-invalid", "true");
     field.setAttribute("aria-describedby", `${field.getAttribute("aria-describedby") || ""} ${note.id}`.trim());

@@ -15,7 +15,9 @@ tests run after ``mkdocs build``; ``python -m reversis_site.try_it SITE_DIR`` al
   the cards a card option may name; ``examples/<page>.yaml``: each worked example's scenario;
   ``templates/<id>.yaml``: an empty scenario per ruleset, for "Check your own reading";
 - ``pycache.zip``: the bytecode of both, compiled by Pyodide itself under Node
-  (``site_engine/compile.mjs``; without Node the page compiles them as it imports them);
+  (``site_engine/compile.mjs``; without Node the page compiles them as it imports them), and
+  ``snapshot.gz``: Pyodide's memory once Python has started and imported the engine, made by the
+  same script, which the page restores instead of starting Python (without Node, the page starts it);
 - ``worker.js``, ``engine.js`` and ``options.js`` (the loader and the option controls that "Try it"
   and "Play a hand" share), ``ui.js`` and ``try.css`` of ``site_engine/``, and ``manifest.json``: what the
   worker fetches, with the size of each file (the progress bar's total).
@@ -129,27 +131,34 @@ def project_wheel(root: Path = REPO, cache: Path = CACHE) -> Path:
     return wheels[0]
 
 
-def bytecode(wheel: Path, yaml_zip: Path) -> Path | None:
-    """The engine's bytecode as Pyodide compiles it (``site_engine/compile.mjs``, with Node), kept
-    beside the wheel; None without Node (the page then compiles the engine as it imports it)."""
+def bytecode(wheel: Path, yaml_zip: Path) -> tuple[Path, Path | None] | None:
+    """The engine's bytecode as Pyodide compiles it, and Pyodide's memory with the engine imported
+    (a gzipped snapshot, which the page restores instead of starting Python), both made with Node by
+    ``site_engine/compile.mjs`` and kept beside the wheel; None without Node (the page then starts
+    Python and compiles the engine as it imports it); no snapshot when it alone could not be made."""
     node = shutil.which("node")
     if node is None:
         return None
-    out = wheel.parent / "pycache.zip"
-    if out.is_file() and out.stat().st_mtime >= wheel.stat().st_mtime:
-        return out
+    out, snapshot = wheel.parent / "pycache.zip", wheel.parent / "snapshot.gz"
+    if all(p.is_file() and p.stat().st_mtime >= wheel.stat().st_mtime for p in (out, snapshot)):
+        return out, snapshot
+    for made in (out, snapshot):
+        made.unlink(missing_ok=True)
     done = subprocess.run(
-        [node, str(ENGINE / "compile.mjs"), str(wheel.resolve()), str(yaml_zip.resolve()), str(out.resolve())],
+        [node, str(ENGINE / "compile.mjs"), *(str(p.resolve()) for p in (wheel, yaml_zip, out, snapshot))],
         capture_output=True,
         text=True,
         cwd=ENGINE,
         check=False,
     )
+    errors = [line for line in done.stderr.splitlines() if "Error" in line] or ["nothing written"]
     if done.returncode != 0 or not out.is_file():
-        errors = [line for line in done.stderr.splitlines() if "Error" in line] or ["nothing written"]
         print(f"try it: the engine's bytecode not compiled (the page compiles it): {errors[0][:300]}")
         return None
-    return out
+    if not snapshot.is_file():
+        print(f"try it: no snapshot of the engine (the page starts Python itself): {errors[0][:300]}")
+        return out, None
+    return out, snapshot
 
 
 def pure_yaml(out: Path) -> None:
@@ -276,7 +285,9 @@ def write(site: Path) -> dict[str, Any]:
         pure_yaml(out / "pyyaml.zip")
         compiled = bytecode(wheel, out / "pyyaml.zip")
         if compiled is not None:
-            shutil.copyfile(compiled, out / "pycache.zip")
+            shutil.copyfile(compiled[0], out / "pycache.zip")
+            if compiled[1] is not None:
+                shutil.copyfile(compiled[1], out / "snapshot.gz")
         version = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
         files = {f"pyodide/{name}": (out / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
         files[wheel.name] = (out / wheel.name).stat().st_size
@@ -284,6 +295,11 @@ def write(site: Path) -> dict[str, Any]:
         if compiled is not None:
             files["pycache.zip"] = (out / "pycache.zip").stat().st_size
             manifest["bytecode"] = "pycache.zip"
+        if (out / "snapshot.gz").is_file():
+            files["snapshot.gz"] = (out / "snapshot.gz").stat().st_size
+            # the size of the memory it holds (gzip's last four bytes): the page makes room for it at once
+            size = int.from_bytes((out / "snapshot.gz").read_bytes()[-4:], "little")
+            manifest.update(snapshot="snapshot.gz", snapshot_size=size)
         manifest.update(pyodide=version, wheel=wheel.name, yaml="pyyaml.zip", files=files, total=sum(files.values()))
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     return manifest

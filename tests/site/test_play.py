@@ -166,6 +166,9 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     v = visit()
     tab = v.open("play/encyclopedie-1765/", wait="load")
     tab.locator("#play-seed").fill("3")
+    # a reading other than the ruleset's, chosen among the readings' choices
+    tab.locator(".play-readings > summary").click()
+    tab.locator("fieldset[data-option='quinola_given_bete'] input[value='false']").check()
     # an option the readings do not offer, set beyond its domain: the engine's sentence beside its field
     tab.locator(".play-options > summary").click()
     tab.locator(".play-options summary", has_text="Faults and penalties").click()
@@ -225,7 +228,7 @@ def test_a_refused_card_is_explained_and_the_hand_goes_on(visit: Callable[..., V
     editor.wait_for(timeout=LOAD)
     text = editor.input_value()
     assert "ruleset: encyclopedie-1765" in text and f"dealer: {saved['dealer']}" in text and "plays:" in text
-    assert saved["options"] == {"revoke_fine": 3} and "revoke_fine: 3" in text
+    assert saved["options"] == {"quinola_given_bete": False, "revoke_fine": 3} and "revoke_fine: 3" in text
 
 
 def test_a_sitting_gives_the_standing_the_command_line_gives(visit: Callable[..., Visit], tmp_path: Path) -> None:
@@ -320,6 +323,31 @@ def test_an_engine_that_cannot_load_is_said_in_one_sentence(visit: Callable[...,
     assert "pyodide.asm.wasm did not download" in _failure(tab, t0)
 
 
+def _as_built_without_node(route: Route) -> None:
+    """The list of the engine's files of a site built without Node: no snapshot, no bytecode."""
+    manifest = route.fetch().json()
+    for key in ("snapshot", "bytecode"):
+        manifest["total"] -= manifest["files"].pop(manifest.pop(key))
+    manifest.pop("snapshot_size")
+    route.fulfill(status=200, json=manifest)
+
+
+@pytest.mark.slow
+def test_a_site_built_without_node_deals_starting_python_in_the_page(visit: Callable[..., Visit]) -> None:
+    """Without Node where the site is built there is neither the snapshot of the engine nor its
+    bytecode (site_engine/README.md): the page starts Python, installs the engine, imports it
+    (compiling it) and deals, asking for neither file."""
+    v = visit()
+    asked: list[str] = []
+    v.context.on("request", lambda request: asked.append(request.url))
+    v.context.route("**/try/manifest.json", _as_built_without_node)
+    tab = v.open("play/romestecq/", wait="load")
+    _deal(tab)
+    assert tab.locator(".play-card").count() > 0
+    assert not [url for url in asked if url.endswith(("/snapshot.gz", "/pycache.zip"))]
+    _clean(v)
+
+
 @pytest.mark.slow
 def test_the_offline_copy_says_the_engine_runs_on_the_served_site(browser: Browser, offline_site: Path) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -369,3 +397,59 @@ def test_at_390_px_the_closed_drawer_is_out_of_the_tab_order(visit: Callable[...
     tab.wait_for_function(SETTLED)
     tab.locator(".md-sidebar--primary a").first.focus()
     assert tab.evaluate("!!document.activeElement.closest('.md-sidebar--primary')"), "the open drawer is not reachable"
+
+
+#: The setup's controls and their words, each box, and each select's room against the width its
+#: widest choice needs (the same select laid out at its natural width), every folded part opened.
+SETUP_BOXES = """() => {
+  document.querySelectorAll('#play-setup details').forEach((d) => { d.open = true; });
+  const shown = Array.from(document.querySelectorAll('#play-setup :is(label, legend, select, input, button)'))
+    .filter((e) => e.getClientRects().length);
+  const boxes = shown.map((e) => {
+    const r = e.getBoundingClientRect();
+    return {e, name: (e.id || e.textContent || e.getAttribute('name') || e.tagName).trim().slice(0, 40), r};
+  });
+  const overlaps = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+    if (a.e.contains(b.e) || b.e.contains(a.e)) return;
+    const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+    const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    if (x > 1 && y > 1) overlaps.push(`${a.name} | ${b.name}`);
+  }));
+  const outside = boxes.filter((b) => b.r.left < 0 || b.r.right > innerWidth + 0.5).map((b) => b.name);
+  const cut = [];
+  for (const select of shown.filter((e) => e.tagName === 'SELECT')) {
+    const natural = select.cloneNode(true);
+    Object.assign(natural.style, {position: 'absolute', flex: 'none', width: 'max-content', maxWidth: 'none'});
+    select.after(natural);
+    if (natural.offsetWidth > select.offsetWidth + 1) {
+      cut.push(`${select.id || select.name}: ${select.offsetWidth} of ${natural.offsetWidth} px`);
+    }
+    natural.remove();
+  }
+  const clipped = boxes.filter((b) => b.e.tagName !== 'INPUT' && b.e.scrollWidth > b.e.clientWidth + 1)
+    .map((b) => b.name);
+  return {overlaps, outside, cut, clipped, count: boxes.length};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_at_390_px_every_control_of_the_setup_and_its_words_are_whole(
+    visit: Callable[..., Visit], screenshots: Path, scheme: str
+) -> None:
+    """On a phone the setup's labels ran into each other ("Your seat" and "Your opponents" on one
+    line, the second's box over the seat's select) and the selects cut their words (the opponents',
+    the readings', one of 1,083 px in 290): each control and its words whole, nothing over another;
+    every ruleset's setup in the light scheme, the revesino's in the dark (the same layout)."""
+    v = visit(viewport=NARROW, scheme=scheme)
+    v.context.route("**/try/worker.js", lambda route: route.abort())  # (the engine is not wanted here)
+    for ruleset in RULESETS if scheme == "light" else ("revesino",):
+        tab = v.open(f"play/{ruleset}/", wait="load")
+        tab.locator(".play-options").wait_for()  # every other option, drawn by the page's script
+        if ruleset == "revesino":
+            tab.locator(".play-readings > summary").click()
+            tab.locator("#play-setup").screenshot(path=str(screenshots / f"play-setup-390-{scheme}.png"))
+        found = tab.evaluate(SETUP_BOXES)
+        assert found["count"] > 10, found
+        for what in ("overlaps", "outside", "cut", "clipped"):
+            assert not found[what], f"play/{ruleset}, {scheme}: {what}: {found[what]}"

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gzip
 import http.server
 import json
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -166,6 +168,12 @@ def test_the_site_holds_only_what_the_engine_needs(built_site: Path) -> None:
     assert {f for f in files if f.startswith("pyodide/")} == pyodide
     for name, size in manifest["files"].items():
         assert (built_site / "try" / name).stat().st_size == size
+    if shutil.which("node"):
+        # made with Node when the site is built: the engine's bytecode, and the snapshot of Pyodide's
+        # memory with the engine imported, whose size the page makes room for before it arrives
+        assert manifest["bytecode"] == "pycache.zip" and manifest["snapshot"] == "snapshot.gz"
+        with gzip.open(built_site / "try" / "snapshot.gz") as snapshot:
+            assert len(snapshot.read()) == manifest["snapshot_size"]
     added = sum(p.stat().st_size for p in (built_site / "try").rglob("*") if p.is_file())
     added += (built_site / "javascripts" / "try.js").stat().st_size
     print(f"\n'Try it' adds {added:,} bytes to the site ({manifest['total']:,} of them fetched when pressed)")
