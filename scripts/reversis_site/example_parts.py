@@ -20,11 +20,13 @@ from markupsafe import Markup
 
 from reversis.annotations import Annotation
 from reversis.core.cards import Card
+from reversis.core.moves import Happened
 from reversis.core.roles import in_sentence, role, role_label
 from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 from reversis.corpus.markup import collapse
 from reversis.games.reversis.ledger import POOL
 from reversis_site.text import code, text
+from reversis_site.told import CardStep, Told
 from reversis_site.yaml_values import flow_yaml
 
 if TYPE_CHECKING:
@@ -214,8 +216,9 @@ def shows(example: WorkedExample, annotations: Mapping[str, Annotation], rules: 
     }
 
 
-def step_view(s: Any, names: Names, card: Callable[[Card], Markup]) -> dict[str, Any]:
-    """A card of the replay as a page shows it: who played it, who took its trick, the table after it."""
+def step_view(s: CardStep, names: Names, card: Callable[[Card], Markup]) -> dict[str, Any]:
+    """A card of the replay as a page shows it: who played it, who took its trick, the table after it,
+    and the declarations made before it (each ``{who, name}``)."""
     return {
         "step": s,
         "who": names.who(s.seat),
@@ -223,4 +226,26 @@ def step_view(s: Any, names: Names, card: Callable[[Card], Markup]) -> dict[str,
         "card": card(s.card),
         "leads": len(s.table) == 1,
         "table": names.seated(card, s.table, ", "),
+        "declared": [{"who": names.who(h.seat), "name": h.name} for h in s.moves if h.kind == "declare"],
     }
+
+
+def tricks_view(hand_told: Told, card: Callable[[Card], Markup]) -> list[dict[str, Any]]:
+    """The tricks as a page's table shows them: each card with its seat and the call said with it,
+    and the taker (None: the hand ended before the trick was finished)."""
+    return [
+        {
+            "number": t.number,
+            "leader": t.leader,
+            "cards": [(s, card(c), call) for s, c, call in t.cards],
+            "winner": t.winner,
+        }
+        for t in hand_told.tricks
+    ]
+
+
+def numbered(hand_told: Told) -> Callable[[Happened], int]:
+    """The number of each payment or mark of a hand, as its row of the page's table (from 1, in the
+    order the hand made them)."""
+    numbers = {id(h): n for n, h in enumerate(hand_told.entries, 1)}
+    return lambda h: numbers[id(h)]
