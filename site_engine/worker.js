@@ -51,8 +51,9 @@ async function count(body, alive) {
     self.postMessage({ progress: { loaded, total: manifest.total } });
   }
 }
-self.fetch = async (resource, init) => {
+self.fetch = async (/** @type {any} */ resource, /** @type {RequestInit|undefined} */ init) => {
   const name = String(resource && resource.url ? resource.url : resource).replace(base.href, "");
+  /** @type {any} (clearTimeout takes null) */
   let timer = null;
   const alive = () => {
     clearTimeout(timer);
@@ -62,7 +63,7 @@ self.fetch = async (resource, init) => {
   let response;
   try {
     response = await plainFetch(resource, init);
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     clearTimeout(timer);
     throw refused(`the file ${name} did not download (${error.message || error})`);
   }
@@ -89,7 +90,7 @@ async function bytes(name) {
 async function step(what, work) {
   try {
     return await work();
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     const lines = String(error.message || error).trim().split("\n");
     throw new Error(`${what} failed: ${lines[lines.length - 1]}`);
   }
@@ -172,7 +173,7 @@ self.onmessage = async (event) => {
   let functions;
   try {
     functions = await engine;
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     self.postMessage({ id, error: String(error.message || error).split("\n")[0] });
     return;
   }
@@ -185,7 +186,7 @@ self.onmessage = async (event) => {
           ? functions.doctest(text)
           : functions.play(text, JSON.stringify(options || {}));
     self.postMessage({ id, answer: JSON.parse(out), seconds: (performance.now() - t0) / 1000 });
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     // a Python error the package does not turn into a line of its own: its last line
     const lines = String(error.message || error).trim().split("\n");
     self.postMessage({ id, error: lines[lines.length - 1] });

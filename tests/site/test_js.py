@@ -1,6 +1,7 @@
 """The site's JavaScript under the same gates as the Python: ESLint (no function over 80 lines, as
 ``tests/engine/test_function_length.py`` holds the Python), ``tsc --checkJs`` on the JSDoc types of
-"Play a hand" and the engine's loader, and Node's test runner on the table's pure functions
+every script of the site and of its engine (the two that run in a Web Worker against a worker's
+globals), and Node's test runner on the table's pure functions
 (``tests/site/js/play.test.mjs``). The tools are npm packages pinned by ``tests/site/js/package-lock.json``,
 which ``make``'s setup installs where npm is; the site itself is built and served without Node."""
 
@@ -38,9 +39,23 @@ def test_eslint_passes_every_script_with_no_function_over_80_lines() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_types_of_play_a_hand_check() -> None:
-    done = _run([str(_tool("tsc")), "-p", str(JS / "tsconfig.json")])
+@pytest.mark.parametrize("config", ["tsconfig.json", "tsconfig.worker.json"])
+def test_the_types_of_every_script_check(config: str) -> None:
+    # the pages' scripts, then the two that run in a Web Worker, against a worker's globals
+    done = _run([str(_tool("tsc")), "-p", str(JS / config)])
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_type_check_reads_every_script_of_the_site() -> None:
+    # every script of docs/javascripts/ and site_engine/ is in one of the two configurations, but
+    # the package's file copied unchanged (iframe-worker-shim.js)
+    listed = set()
+    for config in ("tsconfig.json", "tsconfig.worker.json"):
+        done = _run([str(_tool("tsc")), "-p", str(JS / config), "--listFilesOnly"])
+        assert done.returncode == 0, done.stdout + done.stderr
+        listed |= {Path(line).resolve() for line in done.stdout.splitlines() if line.strip()}
+    scripts = {p.resolve() for folder in LINTED for p in (REPO / folder).glob("*.js")}
+    assert scripts - listed == {(REPO / "docs" / "javascripts" / "iframe-worker-shim.js").resolve()}
 
 
 def test_the_pure_functions_pass_nodes_test_runner() -> None:
