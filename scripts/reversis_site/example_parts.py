@@ -21,9 +21,10 @@ from markupsafe import Markup, escape
 
 from reversis.annotations import Annotation
 from reversis.core.cards import Card
+from reversis.core.errors import RulesetError
 from reversis.core.moves import Happened
 from reversis.core.roles import in_sentence, role, role_label
-from reversis.core.ruleset import Ruleset, RulesetError, load_ruleset, ruleset_ids
+from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 from reversis.corpus.markup import collapse
 from reversis.games.reversis.ledger import POOL
 from reversis_site.text import code, text
