@@ -50,7 +50,7 @@ function theEngine() {
  * @returns {string}
  */
 function reason(error) {
-  return error instanceof Error ? reason(error) : String(error);
+  return error instanceof Error ? error.message : String(error);
 }
 
 // a file of the site as text; one that does not come within FETCH seconds fails
