@@ -44,6 +44,15 @@ function theEngine() {
 
 // ---- small helpers -----------------------------------------------------------------------------
 
+/**
+ * What went wrong, in words: an error's message, or what else was thrown, as text.
+ * @param {unknown} error
+ * @returns {string}
+ */
+function reason(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
 // a file of the site as text; one that does not come within FETCH seconds fails
 async function fetchText(path) {
   const stop = new AbortController();
@@ -55,7 +64,8 @@ async function fetchText(path) {
     }
     return await response.text();
   } catch (error) {
-    throw error.name === "AbortError" ? new Error(`the file ${path} did not come within ${FETCH} seconds`) : error.message.startsWith("the file") ? error : new Error(`the file ${path} did not download (${error.message})`);
+    const said = reason(error);
+    throw error instanceof Error && error.name === "AbortError" ? new Error(`the file ${path} did not come within ${FETCH} seconds`) : said.startsWith("the file") ? error : new Error(`the file ${path} did not download (${said})`);
   } finally {
     clearTimeout(timer);
   }
@@ -486,8 +496,8 @@ function playground(container, { text, label, status, ruleset }) {
       out.dataset.seconds = seconds.toFixed(3);
       status.say(`Played in ${seconds.toFixed(2)} s. ${summary(res, rules)}`);
     } catch (error) {
-      status.failed(error.message, () => play.click());
-      ed.mark(null, error.message);
+      status.failed(reason(error), () => play.click());
+      ed.mark(null, reason(error));
     } finally {
       play.disabled = false;
     }
@@ -497,6 +507,12 @@ function playground(container, { text, label, status, ruleset }) {
 
 // ---- the controls ------------------------------------------------------------------------------
 
+/**
+ * Try it in its place: the example's hand (or the check's scenario) with its controls, the engine
+ * loaded now or when the reader asks (``load``), the scenario a shared address gave (``sharedText``).
+ * @param {HTMLElement & {_try?: any}} place
+ * @param {{load?: boolean, sharedText?: string|null}} [how]
+ */
 async function mount(place, { load = true, sharedText = null } = {}) {
   if (place.dataset.tryMounted) {
     return place._try;
@@ -514,7 +530,7 @@ async function mount(place, { load = true, sharedText = null } = {}) {
   try {
     api = place.dataset.try === "check" ? await mountCheck(place, status, sharedText) : await mountExample(place, status, sharedText, load);
   } catch (error) {
-    status.failed(`Try it could not start: ${error.message}. Check the connection, then press “Try again”.`, () => {
+    status.failed(`Try it could not start: ${reason(error)}. Check the connection, then press “Try again”.`, () => {
       delete place.dataset.tryMounted;
       mount(place, { load, sharedText });
     });
@@ -579,8 +595,8 @@ async function replayUnder({ scenario, controls, page, rules, output, status, re
     output.dataset.seconds = seconds.toFixed(3);
     status.say(`Replayed in ${seconds.toFixed(2)} s. ${output.querySelector(".try-diff-summary").textContent}`);
   } catch (error) {
-    output.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
-    status.failed(error.message, retry);
+    output.replaceChildren(el("p", { class: "try-error", role: "alert", text: reason(error) }));
+    status.failed(reason(error), retry);
   }
 }
 
@@ -602,6 +618,7 @@ async function mountExample(place, status, sharedText, load) {
   }
   let page = null;
   let controls = null;
+  /** @type {{play: HTMLElement, ready: Promise<any>|null}} */
   const api = { play, ready: null };
   // one replay at a time: a change made while one runs is replayed when it ends
   let running = false;
@@ -649,7 +666,7 @@ async function mountExample(place, status, sharedText, load) {
     form.querySelector("input, select").focus();
   };
   const attempt = () => {
-    api.ready = begin().catch((error) => status.failed(error.message, attempt));
+    api.ready = begin().catch((error) => status.failed(reason(error), attempt));
     return api.ready;
   };
   if (load) {
@@ -749,8 +766,8 @@ function mountDoctest(pre, startButton) {
       status.say(`Ran in ${seconds.toFixed(2)} s.`);
       status.announce(verdict);
     } catch (error) {
-      out.replaceChildren(el("p", { class: "try-error", role: "alert", text: error.message }));
-      status.failed(error.message, go);
+      out.replaceChildren(el("p", { class: "try-error", role: "alert", text: reason(error) }));
+      status.failed(reason(error), go);
     } finally {
       run.disabled = false;
     }

@@ -57,8 +57,9 @@ async function count(body, alive) {
     self.postMessage({ progress: { loaded, total: manifest.total } });
   }
 }
-self.fetch = async (resource, init) => {
+self.fetch = async (/** @type {any} */ resource, /** @type {RequestInit|undefined} */ init) => {
   const name = String(resource && resource.url ? resource.url : resource).replace(base.href, "");
+  /** @type {any} (clearTimeout takes null) */
   let timer = null;
   const alive = () => {
     clearTimeout(timer);
@@ -68,7 +69,7 @@ self.fetch = async (resource, init) => {
   let response;
   try {
     response = await plainFetch(resource, init);
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     clearTimeout(timer);
     throw refused(`the file ${name} did not download (${error.message || error})`);
   }
@@ -155,7 +156,7 @@ function restoring(snapshot, arrived) {
 async function step(what, work) {
   try {
     return await work();
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     const lines = String(error.message || error).trim().split("\n");
     throw new Error(`${what} failed: ${lines[lines.length - 1]}`);
   }
@@ -254,7 +255,7 @@ self.onmessage = async (event) => {
   let functions;
   try {
     functions = await engine;
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     self.postMessage({ id, error: String(error.message || error).split("\n")[0] });
     return;
   }
@@ -267,7 +268,7 @@ self.onmessage = async (event) => {
           ? functions.doctest(text)
           : functions.play(text, JSON.stringify(options || {}));
     self.postMessage({ id, answer: JSON.parse(out), seconds: (performance.now() - t0) / 1000 });
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     // a Python error the package does not turn into a line of its own: its last line
     const lines = String(error.message || error).trim().split("\n");
     self.postMessage({ id, error: lines[lines.length - 1] });

@@ -68,7 +68,7 @@
     var node;
     while ((node = walker.nextNode())) {
       if (link.contains(node)) { continue; }
-      var end = /[.!?][\u00bb\u201d"\u2019)]*(?:\s+|$)/.exec(node.data);
+      var end = /[.!?][\u00bb\u201d"\u2019)]*(?:\s+|$)/.exec(/** @type {Text} */ (node).data);
       if (end) { return { node: node, offset: end.index + end[0].length }; }
     }
     return null;
@@ -368,7 +368,7 @@
       a.addEventListener("keydown", function (event) {
         if (event.key !== "Escape") { return; }
         var passage = passageOf(a);
-        var link = document.querySelector("[data-paragraph='" + passage + "'] [aria-expanded=true]");
+        var link = /** @type {HTMLElement|null} */ (document.querySelector("[data-paragraph='" + passage + "'] [aria-expanded=true]"));
         close(passage);
         if (link) { link.focus(); }
       });
@@ -397,7 +397,7 @@
     });
     bindTextClicks();
     document.addEventListener("change", function (event) {
-      var input = event.target;
+      var input = /** @type {Element|null} */ (event.target);
       if (input && input.closest && input.closest(".paragraph-versions")) {
         var passage = input.closest(".passage-text");
         if (passage) { syncOcr(passage); }

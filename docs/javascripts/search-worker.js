@@ -25,14 +25,18 @@
   var STORE = "indexes";
   var KEY = "site";
 
-  var theme = new URL(new URL(self.location.href).searchParams.get("theme"), self.location.href).href;
+  var named = new URL(self.location.href).searchParams.get("theme");
+  if (!named) {
+    throw new Error("search-worker.js: no theme worker to run (search.js starts this worker with ?theme=ADDRESS)");
+  }
+  var theme = new URL(named, self.location.href).href;
 
   /* The theme's worker loads Lunr's languages relative to its own address, not this one's. */
   var nativeImport = self.importScripts;
   self.importScripts = function () {
-    var urls = Array.prototype.map.call(arguments, function (url) {
+    var urls = /** @type {string[]} */ (Array.prototype.map.call(arguments, function (url) {
       return new URL(url, theme).href;
-    });
+    }));
     return nativeImport.apply(self, urls);
   };
 
@@ -179,7 +183,7 @@
     });
   }
 
-  self.addEventListener("message", function (event) {
+  self.addEventListener("message", function (/** @type {MessageEvent} */ event) {
     if (event.data && event.data.type === "reversis:setup") {
       event.stopImmediatePropagation();
       setup(event.data);

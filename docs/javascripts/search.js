@@ -116,7 +116,7 @@
   }
 
   function siteRoot() {
-    var config = JSON.parse(document.getElementById("__config").textContent);
+    var config = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("__config")).textContent || "{}");
     return new URL(config.base, window.location.href);
   }
 
@@ -160,6 +160,13 @@
 
   /* The search's own worker, started once the theme has set the search up: its answers delivered,
      the query that waited for the index sent once it is built. */
+  /**
+   * @typedef {{worker: Worker|null, setup: any, ready: boolean, waiting: any, asked: string}} SearchState
+   * @param {string|URL} url
+   * @param {WorkerOptions|undefined} options
+   * @param {SearchState} state
+   * @param {(data: any) => void} deliver
+   */
   function startSearch(url, options, state, deliver) {
     if (state.worker !== null || state.setup === null) {
       return;
@@ -168,8 +175,9 @@
       console.error(error.message);
       deliver({ type: RESULT, data: { items: [] } });
     }
-    state.worker = startWorker(url, options, state.setup, failed);
-    state.worker.addEventListener("message", function (event) {
+    var worker = startWorker(url, options, state.setup, failed);
+    state.worker = worker;
+    worker.addEventListener("message", function (event) {
       if (event.data && event.data.type === READY) {
         if (event.data.failed) {
           deliver({ type: RESULT, data: { items: [] } }); /* the worker said why, in the console */
@@ -177,7 +185,7 @@
         }
         state.ready = true; /* the theme was told so when it set the search up */
         if (state.waiting !== null) {
-          state.worker.postMessage(state.waiting);
+          worker.postMessage(state.waiting);
           state.waiting = null;
         }
         return;
@@ -189,13 +197,20 @@
     });
   }
 
+  /**
+   * A stand-in for the browser's Worker: the theme's search worker, or the browser's own for any other.
+   * @param {string|URL} url
+   * @param {WorkerOptions} [options]
+   */
   function SearchWorker(url, options) {
     if (String(url).indexOf("workers/search") === -1) {
       return new Native(url, options); /* any other worker (the engine of "Try it") is the browser's own */
     }
+    /** @type {EventTarget & {postMessage?: (message: any) => void, terminate?: () => void}} */
     var self = new EventTarget();
     /* the worker once started, the theme's setup, whether the index is built, the query waiting for it,
        and the last query, folded and modernised (its words are marked in the results) */
+    /** @type {SearchState} */
     var state = { worker: null, setup: null, ready: false, waiting: null, asked: "" };
 
     function deliver(data) {
@@ -239,7 +254,7 @@
         start();
         state.asked = query;
         message = { type: QUERY, data: query };
-        if (state.ready) {
+        if (state.ready && state.worker !== null) {
           state.worker.postMessage(message);
         } else {
           state.waiting = message; /* only the last query is answered once the index is built */
@@ -259,5 +274,5 @@
     return self;
   }
 
-  window.Worker = SearchWorker;
+  window.Worker = /** @type {typeof Worker} */ (/** @type {unknown} */ (SearchWorker)); /* called with new, as the theme calls Worker */
 })();

@@ -28,10 +28,12 @@
   function wholeWords(table) {
     Array.prototype.forEach.call(table.querySelectorAll("tr > :first-child"), function (cell) {
       var walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      /** @type {Text[]} */
       var texts = [];
-      for (var node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
+      for (var node = walker.nextNode(); node; node = walker.nextNode()) texts.push(/** @type {Text} */ (node));
       texts.forEach(function (text) {
-        if (text.parentNode.classList && text.parentNode.classList.contains("cell-word")) return;
+        var parent = /** @type {Element} */ (text.parentNode); /* a text of the cell has an element around it */
+        if (parent.classList && parent.classList.contains("cell-word")) return;
         var parts = text.data.split(/(\s+)/);
         if (parts.length < 2 && text.data.indexOf("-") < 0) return;
         var words = document.createDocumentFragment();
@@ -46,7 +48,7 @@
             words.appendChild(word);
           }
         });
-        text.parentNode.replaceChild(words, text);
+        parent.replaceChild(words, text);
       });
     });
   }

@@ -11,7 +11,7 @@
 (function () {
   "use strict";
 
-  var script = document.currentScript;
+  var script = /** @type {HTMLScriptElement|null} */ (document.currentScript);
   var root = new URL("../", script ? script.src : window.location.href).href;
   var offline = window.location.protocol === "file:";
   var loading = null;

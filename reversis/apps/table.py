@@ -361,6 +361,8 @@ class Table:
         card = card_words(pack, item.card) if item.card is not None else ""
         named = self.rules.rule_names.get(item.rule, "")
         k = item.kind
+        if k == "play" and item.name == "revoke":  # a card against the duty to follow suit (accept_illegal)
+            return f"{who} revokes with {card}."
         if k == "play":
             return f"{who} plays {card}" + (f", saying “{item.name}”." if item.name else ".")
         if k == "trick":

@@ -47,6 +47,7 @@ from reversis.corpus.cite import render_csl
 from reversis.corpus.markup import collapse
 from reversis_site import examples as site_examples
 from reversis_site import play_page, players_page
+from reversis_site.example_parts import option_names, option_words
 from reversis_site.fragments import FragmentError
 from reversis_site.links import anchor, fold, href, paragraph_link, relative, term_anchor
 from reversis_site.ruleset_page import ruleset_page
@@ -150,6 +151,9 @@ def _environment() -> jinja2.Environment:
     env.filters["anchor"] = anchor
     env.filters["href"] = href
     env.filters["code"] = code
+    # prose that names options by their ids: each said by its English name, its id a code label
+    env.filters["option_words"] = option_words
+    env.filters["option_names"] = option_names
     env.globals["hashes"] = lambda level: Markup("#" * int(level))
     return env
 

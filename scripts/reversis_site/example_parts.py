@@ -16,15 +16,19 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from markupsafe import Markup
+import yaml
+from markupsafe import Markup, escape
 
 from reversis.annotations import Annotation
 from reversis.core.cards import Card
+from reversis.core.errors import RulesetError
+from reversis.core.moves import Happened
 from reversis.core.roles import in_sentence, role, role_label
 from reversis.core.ruleset import Ruleset, load_ruleset, ruleset_ids
 from reversis.corpus.markup import collapse
 from reversis.games.reversis.ledger import POOL
 from reversis_site.text import code, text
+from reversis_site.told import CardStep, Told
 from reversis_site.yaml_values import flow_yaml
 
 if TYPE_CHECKING:
@@ -120,11 +124,99 @@ def settings_in_words(story: str, rules: Ruleset) -> Markup:
         name, value = match.groups()
         if name not in rules.options:
             continue
-        out += [text(story[at : match.start()]), Markup("<em>") + text(rules.option_name(name)) + Markup("</em> ")]
+        out += [options_in_words(story[at : match.start()], rules)]
+        out += [Markup("<em>") + text(rules.option_name(name)) + Markup("</em> ")]
         out += [code(name), text(" set to "), code(value)]
         at = match.end()
-    out.append(text(story[at:]))
+    out.append(options_in_words(story[at:], rules))
     return Markup("").join(out)
+
+
+@cache
+def _option_owners() -> dict[str, Ruleset]:
+    """Each option id that is no English word (one with an underscore), with a ruleset that has it."""
+    owners: dict[str, Ruleset] = {}
+    for rid in ruleset_ids():
+        rules = load_ruleset(rid)
+        for name in rules.options:
+            if "_" in name:
+                owners.setdefault(name, rules)
+    return owners
+
+
+#: An option's id in prose (``talon_payer``), and the word after it, which may be its value
+#: (``(two_pairs combined)``, ``pool_refresh_on [talon]``).
+_OPTION_SAID = re.compile(
+    r"(?<![\w.`/@=-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w-])"
+    r"(?: (\[[^\[\]]*\]|\{[^{}]*\}|\"[^\"]*\"|[^\s,;:()\[\]{}]+))?"
+)
+
+
+def _a_value(rules: Ruleset, name: str, said: str) -> bool:
+    """Whether ``said`` (YAML) is a value the option allows: the option set to it in prose."""
+    players = rules.get("players")
+    try:
+        value = yaml.safe_load(said)
+        rules.options[name].check(
+            value, ruleset=rules.id, pack=rules.pack, players=players if isinstance(players, int) else None
+        )
+    except (yaml.YAMLError, RulesetError):
+        return False
+    return True
+
+
+def options_in_words(
+    prose: str, rules: Ruleset | None, *, label: Callable[[str], Markup] = code, plain: Callable[[str], str] = text
+) -> Markup:
+    """Prose (escaped by ``plain``) whose options are named by their ids (an annotation's reading, a
+    narrative: ``(two_pairs combined)``), each said by its English name, its id a small code label
+    (``label``) and the value it is set to, where the next word is one it allows, code too.
+
+    >>> from reversis.core.ruleset import load_ruleset
+    >>> print(options_in_words("so (two_pairs combined); option talon_payer says who.", load_ruleset("romestecq")))
+    so (<em>Two pairs in one combination</em> `two_pairs` set to `combined`); option <em>Who pays the talon</em> \
+`talon_payer` says who.
+    """
+    out: list[str] = []
+    at = 0
+    for match in _OPTION_SAID.finditer(prose):
+        name, value = match.groups()
+        owner = rules if rules is not None and name in rules.options else _option_owners().get(name)
+        if owner is None:
+            continue
+        out += [plain(prose[at : match.start()]), f"<em>{text(owner.option_name(name))}</em> {label(name)}"]
+        at = match.end(1)
+        if value and _a_value(owner, name, value):
+            out.append(f" set to {label(value)}")
+            at = match.end()
+    out.append(plain(prose[at:]))
+    return Markup("".join(out))
+
+
+def option_words(prose: object, rules: Ruleset | None = None, *, html: bool = False) -> Markup:
+    """The filter ``option_words`` of the templates: prose (collapsed) whose options are said by their
+    English names (:func:`options_in_words`), its ids code spans of Markdown, or ``<code>`` where
+    the prose stands in a block of HTML (``html``)."""
+    said = collapse(str(prose))
+    if html:
+        return options_in_words(said, rules, label=_html_code, plain=lambda part: str(text(part)))
+    return options_in_words(said, rules)
+
+
+def option_names(prose: object, rules: Ruleset | None = None) -> str:
+    """The filter ``option_names``: prose for a place that holds text alone (an ``<option>`` of a
+    list), each option's id replaced by its English name in quotation marks.
+
+    >>> option_names("where it makes none (quinola_last_tricks_neutral)")
+    'where it makes none (“The quinola in the last tricks is neutral”)'
+    """
+
+    def named(match: re.Match[str]) -> str:
+        name = match.group(1)
+        owner = rules if rules is not None and name in rules.options else _option_owners().get(name)
+        return match.group(0) if owner is None else f"“{owner.option_name(name)}”" + match.group(0)[len(name) :]
+
+    return _OPTION_SAID.sub(named, collapse(str(prose)))
 
 
 @cache
@@ -137,7 +229,9 @@ def _rule_ids() -> re.Pattern[str]:
 
 def rule_words(prose: str, rules: Ruleset | None, *, seats_as_code: bool = False) -> Markup:
     """Prose that names engine rules by their ids (an annotation's reading), each rule said by its
-    English name with its id beside it as a small code label; escaped.
+    English name with its id beside it as a small code label, and its options by their English names
+    (:func:`options_in_words`); escaped. Another identifier of the engine (a field of a sitting,
+    ``first_deal``: a word with an underscore, which English has not) is code.
 
     >>> from reversis.core.ruleset import load_ruleset
     >>> print(rule_words("paid under rule ace.placed, not play.follow.", load_ruleset("encyclopedie-1765")))
@@ -150,11 +244,36 @@ def rule_words(prose: str, rules: Ruleset | None, *, seats_as_code: bool = False
         rule = match.group(1)
         if rules is None or rule not in rules.rule_names:
             continue
-        out.append(_plain(prose[at : match.start()], seats_as_code))
+        out.append(_said(prose[at : match.start()], rules, seats_as_code))
         out.append(f'the rule “{text(rules.rule_name(rule))}” <code class="rule-id">{text(rule)}</code>')
         at = match.end()
-    out.append(_plain(prose[at:], seats_as_code))
+    out.append(_said(prose[at:], rules, seats_as_code))
     return Markup("".join(out))
+
+
+def _said(prose: str, rules: Ruleset | None, seats_as_code: bool) -> str:
+    """Prose between two rules, escaped, its options said by their English names and its other
+    identifiers code (HTML: the prose of an annotation stands in a block of HTML, where Markdown is
+    not read)."""
+
+    def plain(part: str) -> str:
+        out: list[str] = []
+        at = 0
+        for match in _IDENTIFIER.finditer(part):
+            out += [_plain(part[at : match.start()], seats_as_code), f"<code>{escape(match.group(0))}</code>"]
+            at = match.end()
+        out.append(_plain(part[at:], seats_as_code))
+        return "".join(out)
+
+    return str(options_in_words(prose, rules, label=_html_code, plain=plain))
+
+
+#: An identifier of code that is no English word (one with an underscore).
+_IDENTIFIER = re.compile(r"(?<![\w.`/@=-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")
+
+
+def _html_code(value: str) -> Markup:
+    return Markup('<code class="option-id">') + escape(value) + Markup("</code>")
 
 
 def _plain(prose: str, seats_as_code: bool) -> str:
@@ -214,8 +333,9 @@ def shows(example: WorkedExample, annotations: Mapping[str, Annotation], rules: 
     }
 
 
-def step_view(s: Any, names: Names, card: Callable[[Card], Markup]) -> dict[str, Any]:
-    """A card of the replay as a page shows it: who played it, who took its trick, the table after it."""
+def step_view(s: CardStep, names: Names, card: Callable[[Card], Markup]) -> dict[str, Any]:
+    """A card of the replay as a page shows it: who played it, who took its trick, the table after it,
+    and the declarations made before it (each ``{who, name}``)."""
     return {
         "step": s,
         "who": names.who(s.seat),
@@ -223,4 +343,26 @@ def step_view(s: Any, names: Names, card: Callable[[Card], Markup]) -> dict[str,
         "card": card(s.card),
         "leads": len(s.table) == 1,
         "table": names.seated(card, s.table, ", "),
+        "declared": [{"who": names.who(h.seat), "name": h.name} for h in s.moves if h.kind == "declare"],
     }
+
+
+def tricks_view(hand_told: Told, card: Callable[[Card], Markup]) -> list[dict[str, Any]]:
+    """The tricks as a page's table shows them: each card with its seat and the call said with it,
+    and the taker (None: the hand ended before the trick was finished)."""
+    return [
+        {
+            "number": t.number,
+            "leader": t.leader,
+            "cards": [(s, card(c), call) for s, c, call in t.cards],
+            "winner": t.winner,
+        }
+        for t in hand_told.tricks
+    ]
+
+
+def numbered(hand_told: Told) -> Callable[[Happened], int]:
+    """The number of each payment or mark of a hand, as its row of the page's table (from 1, in the
+    order the hand made them)."""
+    numbers = {id(h): n for n, h in enumerate(hand_told.entries, 1)}
+    return lambda h: numbers[id(h)]

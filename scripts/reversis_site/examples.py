@@ -8,11 +8,11 @@ point of the hand. :func:`example_pages` renders ``docs/examples/<page>.md`` for
 ``docs/examples/index.md``; ``scripts/reversis_site/build.py`` registers them.
 
 Every game is played through its entry points (:mod:`reversis.games`); the page shows what the
-result holds: chips paid between seats and the pool, or marks rubbed out by sides. The hand is
-replayed card by card, so that every payment or mark is shown at the card that made it; the
-replay must give the ledger the game gives, or the page is not built (:mod:`site_replay`). The
-cards are drawn by :mod:`site_cards`; the parts of a page that Markdown need not read are spliced
-in by the theme (:mod:`site_fragments`).
+result holds: chips paid between seats and the pool, or marks rubbed out by sides. The hand's
+account card by card, every payment or mark at the card that made it, and its tricks are the one
+description of a finished hand that its game gives (:meth:`reversis.core.game.Game.describe`), as
+:mod:`reversis_site.told` reads it. The cards are drawn by :mod:`reversis_site.cards`; the parts of
+a page that Markdown need not read are spliced in by the theme (:mod:`reversis_site.fragments`).
 """
 
 from __future__ import annotations
@@ -31,11 +31,12 @@ from markupsafe import Markup
 from reversis.annotations import Annotation
 from reversis.core.cards import Card, card_rank, card_suit
 from reversis.core.errors import IllegalAction, ReversisError, ScenarioError
+from reversis.core.moves import Happened
 from reversis.core.ruleset import Ruleset, ruleset_ids
 from reversis.games import game_of, load_any, play_file
 from reversis.games.reversis.events import Dealt, Declared, Exchanged, OutOfTurn, Passed, Played, Revoked
 from reversis.games.reversis.hand import Hand
-from reversis.games.reversis.ledger import Entry
+from reversis.games.reversis.ledger import POOL
 from reversis.games.reversis.scenario import run
 from reversis_site import fragments as site_fragments
 from reversis_site.cards import drawing
@@ -44,13 +45,15 @@ from reversis_site.example_parts import (
     annotation_for,
     link,
     narrated,
+    numbered,
     rule_view,
     settings_in_words,
     shows,
     step_view,
+    tricks_view,
 )
 from reversis_site.marks_page import marks_page
-from reversis_site.replay import fresh, replay
+from reversis_site.told import Told, told
 from reversis_site.yaml_values import flow_yaml
 
 __all__ = [
@@ -232,16 +235,17 @@ def refused(example: WorkedExample, refusal: Refusal) -> str:
     hand = run(scenario)
     pack = scenario.rules.pack
     card = None if refusal.card in (None, "pass") else pack.parse(refusal.card)
+    dealt = next(e for e in hand.events if isinstance(e, Dealt))
     try:
         if refusal.kind == "deal":
             assert card is not None and refusal.moved_from is not None and refusal.seat is not None
-            dealt = next(e for e in hand.events if isinstance(e, Dealt))
             hands = [list(h) for h in dealt.hands]
             hands[refusal.moved_from].remove(card)
             hands[refusal.seat].append(card)
             Hand(scenario.rules, dealer=hand.dealer, hands=hands, talon=list(dealt.talon))
         else:
-            again = fresh(hand)
+            again = Hand(scenario.rules, dealer=hand.dealer, hands=dealt.hands, talon=dealt.talon,
+                         pool=hand.pool_before, betes=hand.betes_before)  # fmt: skip
             played = 0
             for event in hand.events:
                 if isinstance(event, Played | Revoked | OutOfTurn):
@@ -281,17 +285,18 @@ def _to_play(example: WorkedExample, refusal: Refusal) -> int | None:
 
 
 def _payment(
-    entry: Entry, example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation], names: Names
+    h: Happened, example: WorkedExample, rules: Ruleset, annotations: Mapping[str, Annotation], names: Names
 ) -> dict[str, Any]:
-    """A payment as the page shows it, with the annotation of its rule that the example illustrates."""
-    aid = annotation_for(entry.rule, rules, example.annotations)
+    """A payment as the page shows it, with the annotation of its rule that the example illustrates
+    (a payment that no seat makes is the pool's)."""
+    aid = annotation_for(h.rule, rules, example.annotations)
     return {
-        "payer": names.who(entry.payer),
-        "payee": names.who(entry.payee),
-        "amount": entry.amount,
-        "rule": entry.rule,
-        "ruled": rule_view(entry.rule, rules),
-        "trick": entry.trick,
+        "payer": names.who(h.seat if h.seat is not None else POOL),
+        "payee": names.who(h.other),
+        "amount": h.amount,
+        "rule": h.rule,
+        "ruled": rule_view(h.rule, rules),
+        "trick": h.trick,
         "annotation": link(annotations, aid) if aid else None,
     }
 
@@ -314,30 +319,17 @@ def _dealt_seats(hand: Hand, dealt: Dealt, card: Callable[[Card], Markup], names
     return seats
 
 
-def _exchange(hand: Hand, card: Callable[[Card], Markup], names: Names) -> list[dict[str, Any]]:
+def _exchange(hand_told: Told, card: Callable[[Card], Markup], names: Names) -> list[dict[str, Any]]:
     """The exchange, player by player: the card discarded and the card taken, or the pass and the card seen."""
     exchange: list[dict[str, Any]] = []
-    for event in hand.events:
-        if isinstance(event, Exchanged):
-            took = None if event.took is None else card(event.took)
-            exchange.append({"who": names.who(event.seat), "pass": False, "discard": card(event.discard), "took": took})
-        elif isinstance(event, Passed):
-            seen = None if event.seen is None else card(event.seen)
-            exchange.append({"who": names.who(event.seat), "pass": True, "seen": seen})
+    for h in hand_told.opening:
+        if h.kind == "exchange" and h.card is not None:
+            took = card(h.other) if isinstance(h.other, int) else None
+            exchange.append({"who": names.who(h.seat), "pass": False, "discard": card(h.card), "took": took})
+        elif h.kind == "pass":
+            seen = None if h.card is None else card(h.card)
+            exchange.append({"who": names.who(h.seat), "pass": True, "seen": seen})
     return exchange
-
-
-def _tricks(hand: Hand, card: Callable[[Card], Markup], names: Names) -> list[dict[str, Any]]:
-    n = hand.players
-    return [
-        {
-            "number": i + 1,
-            "leader": t.leader,
-            "cards": names.seated(card, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)], " · "),
-            "winner": names.who(t.winner),
-        }
-        for i, t in enumerate(hand.tricks)
-    ]
 
 
 def _refusals(
@@ -375,28 +367,21 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
     res = game.result(hand)
     # the game says whether it is played by sides: a game of sides counts marks and has the page of marks
     if any(len(seats) > 1 for seats in game.sides(scenario.rules)):
-        return marks_page(example, scenario, hand, res, annotations, env)
+        return marks_page(example, game, scenario, hand, res, annotations, env)
     rules = scenario.rules
     card = drawing(env, rules.pack, rules.pack.parse(rules["quinola"]))
     names = Names(dealer=hand.dealer, players=hand.players)
+    hand_told = told(game.describe(hand))
+    # Each payment is numbered as its row of the payments table, where its link to the annotation is a
+    # Markdown link (the replay is raw HTML, whose links would not follow the site's layout, served or
+    # read from disk): one number per payment, in the order the hand made them.
+    number = numbered(hand_told)
 
-    def payment(entry: Entry, number: int) -> dict[str, Any]:
-        return dict(_payment(entry, example, rules, annotations, names), number=number)
+    def payment(h: Happened) -> dict[str, Any]:
+        return dict(_payment(h, example, rules, annotations, names), number=number(h))
 
-    before, steps = replay(hand)
-    # Each payment of the replay is numbered as its row of the payments table, where its link to the
-    # annotation is a Markdown link (the replay is raw HTML, whose links would not follow the site's
-    # layout, served or read from disk).
-    replayed = [*before, *(e for s in steps for e in s.payments)]
-    if replayed != list(hand.ledger.entries):
-        raise ScenarioError(f"{example.path}: the replay's payments are not the ledger's")
-    # one number per entry of the ledger, in its order: the stakes first, then the replay's
-    numbers = iter(range(1, len(replayed) + 1))
-    before_views = [payment(e, next(numbers)) for e in before]
     dealt = next(e for e in hand.events if isinstance(e, Dealt))
-    step_views = [
-        {**step_view(s, names, card), "payments": [payment(e, next(numbers)) for e in s.payments]} for s in steps
-    ]
+    step_views = [{**step_view(s, names, card), "payments": [payment(h) for h in s.said]} for s in hand_told.steps]
     seats = _dealt_seats(hand, dealt, card, names)
     return env.get_template("example.md.j2").render(
         example=example,
@@ -410,11 +395,11 @@ def _page(example: WorkedExample, annotations: Mapping[str, Annotation], env: ji
         file_seats=names.file_seats(),
         seats=seats,
         talon=[card(c) for c in dealt.talon],
-        exchange=_exchange(hand, card, names),
-        before=before_views,
+        exchange=_exchange(hand_told, card, names),
+        before=[payment(h) for h in hand_told.before],
         steps=step_views,
-        tricks=_tricks(hand, card, names),
-        payments=[payment(e, n) for n, e in enumerate(hand.ledger.entries, 1)],
+        tricks=tricks_view(hand_told, card),
+        payments=[payment(h) for h in hand_told.entries],
         refusals=_refusals(example, rules, annotations, card, names),
         betes=[dict(b, ruled=rule_view(b["rule"], rules)) for b in res["betes"]],
         result=res,

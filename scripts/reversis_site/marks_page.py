@@ -1,6 +1,7 @@
 """The page of a worked example of a game kept in marks by two sides (Romestecq): the sides and the
 manner of play, the cards dealt and the combinations held, the replay card by card with each mark
-at the card that made it, the tricks, the claims and the faults, and the marks before and after; or,
+at the card that made it and the tricks (told from the game's description of the hand:
+:mod:`reversis_site.told`), the claims and the faults, and the marks before and after; or,
 for a hand that ended on the deal (a virlicque dealt), what ended it and the source's words, with
 no replay and no tricks.
 Rendered through the same template as the other examples (``example.md.j2``), by
@@ -17,6 +18,8 @@ from markupsafe import Markup
 from reversis.annotations import Annotation
 from reversis.core.cards import Card, card_rank, card_suit
 from reversis.core.errors import ScenarioError
+from reversis.core.game import Game
+from reversis.core.moves import Happened
 from reversis.core.roles import side
 from reversis.core.ruleset import Ruleset
 from reversis_site.cards import drawing
@@ -25,12 +28,14 @@ from reversis_site.example_parts import (
     annotation_for,
     link,
     narrated,
+    numbered,
     rule_view,
     settings_in_words,
     shows,
     step_view,
+    tricks_view,
 )
-from reversis_site.replay import marks_replay
+from reversis_site.told import told
 from reversis_site.yaml_values import flow_yaml
 
 if TYPE_CHECKING:
@@ -38,7 +43,7 @@ if TYPE_CHECKING:
 
 
 def _mark(
-    entry: Any,
+    h: Happened,
     number: int,
     example: WorkedExample,
     rules: Ruleset,
@@ -46,18 +51,20 @@ def _mark(
     names: Names,
     side_name: Callable[[int], str],
 ) -> dict[str, Any]:
-    """A mark as the page shows it, numbered as its row of the marks table."""
-    aid = annotation_for(entry.rule, rules, example.annotations)
+    """A mark as the page shows it (the side whose marks move, the player they are his for),
+    numbered as its row of the marks table."""
+    aid = annotation_for(h.rule, rules, example.annotations)
+    side = int(h.other or 0)
     return {
         "number": number,
-        "side": entry.side,
-        "side_name": side_name(entry.side),
-        "who": None if entry.seat is None else names.who(entry.seat),
-        "ruled": rule_view(entry.rule, rules),
-        "marks": entry.marks,
-        "rule": entry.rule,
-        "trick": entry.trick,
-        "seat": entry.seat,
+        "side": side,
+        "side_name": side_name(side),
+        "who": None if h.seat is None else names.who(h.seat),
+        "ruled": rule_view(h.rule, rules),
+        "marks": h.amount,
+        "rule": h.rule,
+        "trick": h.trick,
+        "seat": h.seat,
         "annotation": link(annotations, aid) if aid else None,
     }
 
@@ -95,33 +102,6 @@ def _seats(
             }
         )
     return seats
-
-
-def _tricks(res: Mapping[str, Any], hand: Any, named: Callable[[str], Markup]) -> list[dict[str, Any]]:
-    """The tricks as the result gives them, each card with its seat and what was called with it, and
-    the trick the game ended in before it was finished (taken by nobody)."""
-    n = int(res["players"])
-    unfinished = [
-        {
-            "number": hand.trick_no,
-            "leader": seat,
-            "cards": [(s, named(hand.rules.pack.name(c)), hand.calls.get(c)) for s, c in hand.current],
-            "winner": None,
-        }
-        for seat, _ in hand.current[:1]
-    ]
-    return [
-        {
-            "number": i,
-            "leader": t["leader"],
-            "cards": [
-                ((t["leader"] + j) % n, named(c), call)
-                for j, (c, call) in enumerate(zip(t["cards"], t["calls"], strict=True))
-            ],
-            "winner": t["winner"],
-        }
-        for i, t in enumerate(res["tricks"], 1)
-    ] + unfinished
 
 
 def _rows(
@@ -188,6 +168,7 @@ def _faults(res: Mapping[str, Any], rules: Ruleset) -> list[dict[str, Any]]:
 
 def marks_page(
     example: WorkedExample,
+    game: Game,
     scenario: Any,
     hand: Any,
     res: Mapping[str, Any],
@@ -208,19 +189,13 @@ def marks_page(
     def side_name(which: int) -> str:
         return side(which, dealer_side=side_of[hand.dealer])
 
-    def mark(entry: Any) -> dict[str, Any]:
-        return _mark(entry, next(numbers), example, rules, annotations, names, side_name)
+    hand_told = told(game.describe(hand))
+    number = numbered(hand_told)
 
-    before, steps, after = marks_replay(hand, seed=scenario.seed)
-    numbers = iter(range(1, len(hand.marks.entries) + 1))
-    marks_before = [mark(e) for e in before]
-    step_views: list[dict[str, Any]] = []
-    shown: list[dict[str, Any]] = list(marks_before)
-    for s in steps:
-        made = [mark(e) for e in s.marks]
-        shown += made
-        step_views.append({**step_view(s, names, card), "marks": made})
-    marks_after = [mark(e) for e in after]
+    def mark(h: Happened) -> dict[str, Any]:
+        return _mark(h, number(h), example, rules, annotations, names, side_name)
+
+    step_views = [{**step_view(s, names, card), "marks": [mark(h) for h in s.said]} for s in hand_told.steps]
     order = names.order()
     rows = _rows(res, sides, names, side_name)
     over = res.get("game_over")
@@ -246,15 +221,14 @@ def marks_page(
         game_over=over and {"side": side_name(over["winner"]), "ruled": rule_view(over["rule"], rules)},
         virlicque_side=res["virlicque"] and side_name(res["virlicque"]["side"]),
         seats=_seats(pack, hand, res, order, side_of, card, names, side_name),
-        before=marks_before,
+        before=[mark(h) for h in hand_told.before],
         steps=step_views,
-        tricks=_tricks(res, hand, named),
+        tricks=tricks_view(hand_told, card),
         ended=_ended_on_deal(example, hand, rules, res, annotations, named),
         claims=[dict(c, ruled=rule_view(c["rule"], rules)) for c in res["claims"]],
-        after=marks_after,
         gruged=[dict(g, card=card(pack.parse(g["card"]))) for g in res["gruged"]],
         faults=_faults(res, rules),
-        entries=[*shown, *marks_after],
+        entries=[mark(h) for h in hand_told.entries],
         rows=rows,
         result=res,
         scenario_text=example.path.read_text(encoding="utf-8").rstrip("\n"),

@@ -1,11 +1,13 @@
 """The site's JavaScript under the same gates as the Python: ESLint (no function over 80 lines, as
 ``tests/engine/test_function_length.py`` holds the Python), ``tsc --checkJs`` on the JSDoc types of
-"Play a hand" and the engine's loader, and Node's test runner on the table's pure functions
+every script of the site and of its engine (the two that run in a Web Worker against a worker's
+globals), and Node's test runner on the table's pure functions
 (``tests/site/js/play.test.mjs``). The tools are npm packages pinned by ``tests/site/js/package-lock.json``,
 which ``make``'s setup installs where npm is; the site itself is built and served without Node."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -38,9 +40,26 @@ def test_eslint_passes_every_script_with_no_function_over_80_lines() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_types_of_play_a_hand_check() -> None:
-    done = _run([str(_tool("tsc")), "-p", str(JS / "tsconfig.json")])
+@pytest.mark.parametrize("config", ["tsconfig.json", "tsconfig.worker.json"])
+def test_the_types_of_every_script_check(config: str) -> None:
+    # the pages' scripts, then the two that run in a Web Worker, against a worker's globals
+    done = _run([str(_tool("tsc")), "-p", str(JS / config)])
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_type_check_reads_every_script_of_the_site() -> None:
+    # every script of docs/javascripts/ and site_engine/ is in one of the two configurations, but
+    # the package's file copied unchanged (iframe-worker-shim.js)
+    read: set[Path] = set()
+    for name in ("tsconfig.json", "tsconfig.worker.json"):
+        config = json.loads((JS / name).read_text(encoding="utf-8"))
+        base = json.loads((JS / config["extends"]).read_text(encoding="utf-8")) if "extends" in config else {}
+        excluded = {(JS / x).resolve() for x in config.get("exclude", base.get("exclude", []))}
+        for pattern in config.get("include", base.get("include", [])):
+            folder, _, glob = pattern.rpartition("/")
+            read |= {p.resolve() for p in (JS / folder).glob(glob)} - excluded
+    scripts = {p.resolve() for folder in LINTED for p in (REPO / folder).glob("*.js")}
+    assert scripts - read == {(REPO / "docs" / "javascripts" / "iframe-worker-shim.js").resolve()}
 
 
 def test_the_pure_functions_pass_nodes_test_runner() -> None:

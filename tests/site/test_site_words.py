@@ -267,13 +267,26 @@ def _result_fields() -> frozenset[str]:
     return frozenset(field for field in fields if not field.split(".")[1].isdigit())
 
 
+@cache
+def _engine_identifiers() -> frozenset[str]:
+    """The engine's identifiers that are no English word (each has an underscore): every option of
+    every ruleset (``talon_payer``), and the fields of a scenario's or a sitting's file (``first_deal``)."""
+    from reversis.core.plain import FIELDS, SITTING_FIELDS
+    from reversis.games.romestecq.sitting import FIELDS as ROMESTECQ_SITTING
+
+    ids = {name for rid in ruleset_ids() for name in load_ruleset(rid).options}
+    return frozenset(i for i in {*ids, *FIELDS, *SITTING_FIELDS, *ROMESTECQ_SITTING} if "_" in i)
+
+
 #: An engine word in a sentence: a dotted id with an underscore (``options.special_ace``), a
 #: "rule" followed by a dotted id (``rule claim.held``, an id that refuses a play), a field of the
-#: engine's result (``pool.before``, found by :func:`_result_fields`); and YAML: a mapping
+#: engine's result (``pool.before``, found by :func:`_result_fields`), an option's id or a field of
+#: a file (``talon_payer``, ``first_deal``: :func:`_engine_identifiers`); and YAML: a mapping
 #: (``{6: 36}``) or a list of bare words (``[talon, forced]``).
 _DOTTED = re.compile(r"(?<![\w./@-])[a-z][a-z0-9]*(?:[._][a-z0-9]+)*\.[a-z0-9]+(?:[._][a-z0-9]+)*(?![\w/-]|\.\w)")
 _RULE_SAID = re.compile(r"\brules? [a-z]+(?:[.-][a-z]+)+\b")
 _YAML = re.compile(r"\{\s*[\w-]+\s*:[^{}]*\}|\[[\w-]+(?:, [\w-]+)+\]")
+_IDENTIFIER = re.compile(r"(?<![\w./@`-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")
 
 
 def engine_words(prose: str) -> list[str]:
@@ -285,14 +298,19 @@ def engine_words(prose: str) -> list[str]:
     ['pool.before', 'rule claim.held']
     >>> engine_words("e.g. the encyclopédie.eu site, en.wikipedia.org, es.bib; [the name of this card game]")
     []
+    >>> engine_words("read so (two_pairs combined), paid by talon_payer; a sitting's first_deal; the scan page_192")
+    ['two_pairs', 'talon_payer', 'first_deal']
     """
     found = [m.group(0) for m in _DOTTED.finditer(prose) if "_" in m.group(0) or m.group(0) in _result_fields()]
+    found += [word for word in _IDENTIFIER.findall(prose) if word in _engine_identifiers()]
     return found + _RULE_SAID.findall(prose) + _YAML.findall(prose)
 
 
 def test_no_engine_word_or_yaml_stands_in_a_sentence(built_site: Path) -> None:
     # issue 44: `pool.before`, `pool.won_by` and "(target {6: 36})" stood in sentences; each is said in
-    # words, or shown as code
+    # words, or shown as code; and an option's bare id ("(two_pairs combined)", "option talon_payer")
+    # in 87 pages' narratives, readings, conventions, notes and labels: each is said by its English
+    # name, its id a code label
     found = {}
     for page in _pages(built_site):
         words = engine_words(" ".join(_prose(page, with_code=False).split()))

@@ -324,21 +324,39 @@ def _told(hand: Hand, start: tuple[int, int], stop: tuple[int, int]) -> list[Hap
 
 
 def happenings(hand: Hand) -> list[Happened]:
-    """Everything that happened in a hand, in order: the stakes, then each move with the payments of
-    its trick after the trick, then the settlement's payments."""
-    entries: dict[int | None, list[Happened]] = {}
-    for e in hand.ledger.entries:
-        payer = None if isinstance(e.payer, str) else e.payer
-        entries.setdefault(e.trick, []).append(
-            Happened("payment", payer, e.payee, None, e.amount, e.rule, e.trick, "", e.cites)
-        )
-    out = entries.pop(None, [])
+    """Everything that happened in a hand, in the order it happened, as its moves told it: the hand
+    dealt again as it was (its cards, its pool and its bêtes) and each of its moves made again, each
+    move followed by what it set off (the trick taken, each payment, at the card that made it); the
+    stakes first, the settlement after the last card. What the hand paid, it must pay again.
+
+    >>> from reversis.games import play_file
+    >>> _, hand = play_file("examples/encyclopedie-1765/out-of-turn.yaml")
+    >>> told = happenings(hand)
+    >>> [(h.kind, h.seat, h.rule) for h in told[7:11]]  # the fine at the card played before its turn
+    [('exchange', 0, 'exchange.dealer-discard'), ('out-of-turn', 3, 'penalty.out-of-turn'), \
+('payment', 3, 'penalty.out-of-turn'), ('payment', 3, 'penalty.out-of-turn')]
+    """
+    dealt = next(event for event in hand.events if isinstance(event, ev.Dealt))
+    again = Hand(hand.rules, dealer=hand.dealer, hands=dealt.hands, talon=dealt.talon, pool=hand.pool_before,
+                 betes=hand.betes_before, params=hand.params)  # fmt: skip
+    out: list[Happened] = []
+    seen = (0, 0)
     for event in hand.events:
-        out += _happened(event)
-        if isinstance(event, ev.TrickWon) and event.trick != hand.params.tricks:
-            out += entries.pop(event.trick, [])
-    for trick in sorted(t for t in entries if t is not None):
-        out += entries[trick]
+        if isinstance(event, ev.Exchanged):
+            again.exchange(event.discard, seat=event.seat)
+        elif isinstance(event, ev.Passed):
+            again.exchange(None, seat=event.seat)
+        elif isinstance(event, ev.Declared):
+            again.declare(event.seat, event.name)
+        elif isinstance(event, ev.Played | ev.Revoked | ev.OutOfTurn):
+            again.play(event.card, seat=event.seat)
+        elif not isinstance(event, ev.Dealt):
+            continue
+        now = (len(again.events), len(again.ledger.entries))
+        out += _told(again, seen, now)
+        seen = now
+    if list(again.ledger.entries) != list(hand.ledger.entries):
+        raise ValueError("the hand made again does not pay what the hand paid")
     return out
 
 
@@ -357,7 +375,8 @@ def hand_returns(hand: Hand) -> list[float]:
 
 def _happened(event: ev.Event) -> list[Happened]:
     if isinstance(event, ev.Played | ev.Revoked):
-        return [Happened("play", event.seat, card=event.card, rule=event.rule, trick=event.trick)]
+        name = "revoke" if isinstance(event, ev.Revoked) else ""  # as the move's action names it
+        return [Happened("play", event.seat, card=event.card, rule=event.rule, trick=event.trick, name=name)]
     if isinstance(event, ev.TrickWon):
         return [Happened("trick", event.winner, rule=event.rule, trick=event.trick)]
     if isinstance(event, ev.Exchanged):

@@ -316,8 +316,58 @@ class RomestecqState:
 
 
 def happenings(hand: Hand) -> list[Happened]:
-    """Everything that happened in a hand, in order: the cards played (and the tricks), the claims, the marks."""
-    return _told(hand, (0, 0, 0), _counts(hand))
+    """Everything that happened in a hand, in the order it happened: the hand dealt again as it was
+    (its cards, its manner, its faults, the marks before it), each card played again with its call,
+    then each claim made again, each followed by what it set off (the trick taken, each mark, at the
+    card or the claim that made it); a card played against the duty to follow suit is named
+    ``revoke``, as its move is. What the hand marked, it must mark again.
+
+    >>> from reversis.games import play_file
+    >>> _, hand = play_file("examples/romestecq/out-of-turn.yaml")
+    >>> [(h.kind, h.seat, h.rule) for h in happenings(hand)[:3]]  # the marks at the card played before its turn
+    [('out-of-turn', 2, ''), ('marks', 2, 'penalty.out-of-turn'), ('play', 1, '')]
+    """
+    again = Hand(hand.rules, dealer=hand.dealer, hands=[list(h) for h in hand.dealt], manner=hand.manner,
+                 dealt_before=hand.dealt_before, faults=hand.deal_faults, marks_before=hand.marks.before,
+                 rng=_Drawn(hand), params=hand.params)  # fmt: skip
+    out = _told(again, (0, 0, 0), _counts(again))
+    for pl in hand.played:
+        seen, led = _counts(again), again.led_suit
+        revoke = not pl.out_of_turn and led is not None and card_suit(pl.card) != led
+        revoke = revoke and any(card_suit(c) == led for c in again.hands[pl.seat])
+        again.play(pl.card, seat=pl.seat, call=pl.call)
+        told = _told(again, seen, _counts(again))
+        if revoke and not told[0].name:
+            told[0] = replace(told[0], name="revoke")
+        out += told
+    for seat, name, marks in hand.claimed:
+        seen = _counts(again)
+        again.claim(seat, name, marks)
+        out += _told(again, seen, _counts(again))
+    if hand.phase is Phase.DONE:
+        seen = _counts(again)
+        again.finish()
+        out += _told(again, seen, _counts(again))
+    if list(again.marks.entries) != list(hand.marks.entries):
+        raise ValueError("the hand made again does not mark what the hand marked")
+    return out
+
+
+class _Drawn(random.Random):
+    """The one draw of chance a hand of Romestecq makes, made again as the hand made it: the card
+    put back from a hand dealt six cards (its place among the cards dealt)."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(0)
+        self._draws: list[int] = []
+        for name, seat, _ in hand.deal_faults:
+            if name == "six-cards" and seat is not None:
+                kept = {*hand.hands[seat], *(pl.card for pl in hand.played if pl.seat == seat)}
+                dealt = list(hand.dealt[seat])
+                self._draws += [i for i, card in enumerate(dealt) if card not in kept][:1]
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        return self._draws.pop(0) if self._draws else super().randrange(start, stop, step)
 
 
 def _counts(hand: Hand) -> tuple[int, int, int]:
