@@ -27,6 +27,7 @@ for a fault count against): the two sides are equal, so they sum to zero.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Sequence
@@ -42,6 +43,7 @@ from reversis.core.ruleset import Ruleset
 from reversis.games.romestecq.bots import get_bot, play_out, seats_from_eldest
 from reversis.games.romestecq.combinations import Combination, find, first_call
 from reversis.games.romestecq.hand import Hand, Phase, normal_call
+from reversis.games.romestecq.marks import Marks
 from reversis.games.romestecq.params import Params
 
 __all__ = ["CLAIMABLE", "RETURNS_MEANING", "RomestecqState", "action_count", "happenings", "policy", "returns"]
@@ -135,11 +137,11 @@ class RomestecqState:
         return [*claims, Action("done", seat, c.passing)]
 
     def action(self, code: int) -> Action:
-        for action in self.legal_actions():
-            if action.code == code:
-                return action
-        self._refuse(code)
-        raise AssertionError("unreachable")  # pragma: no cover
+        legal = self._legal(code)
+        if legal is None:
+            self._refuse(code)
+            raise AssertionError("unreachable")  # pragma: no cover
+        return legal
 
     def apply(self, action: Action | int) -> list[Happened]:
         chosen = self._checked(action)
@@ -167,7 +169,15 @@ class RomestecqState:
         return Knowledge(seat, tuple(sorted(h.hands[seat])), (), tuple(self._history), _voids(self._history, h))
 
     def copy(self) -> Self:
-        return self._replayed([list(cards) for cards in self.hand.dealt])
+        other = self.__class__.__new__(self.__class__)
+        other.hand = _copy_hand(self.hand)
+        other.chance = None
+        other.codes = self.codes
+        other._claiming = self._claiming
+        other.manners = dict(self.manners)
+        other._history = list(self._history)
+        other._seen, other._dealt = self._seen, self._dealt
+        return other
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         knowledge = self.knows(seat)
@@ -200,8 +210,9 @@ class RomestecqState:
                 [*dealt.get(s, ()), *(c for c, p in pinned.items() if p == s), *played[s]] for s in range(h.players)
             ]
             hands[seat] = [*knowledge.holding, *played[seat]]
-            if self._replays(hands):  # every move made, the calls among them, is allowed to this deal
-                return self._replayed(hands)
+            replayed = self._replays(hands)
+            if replayed is not None:  # every move made, the calls among them, is allowed to this deal
+                return replayed
         raise NoDeal("no deal of the hidden cards agrees with the calls made")
 
     def history(self) -> Sequence[Action]:
@@ -242,13 +253,33 @@ class RomestecqState:
             other.apply(action)
         return other
 
-    def _replays(self, dealt: list[list[Card]]) -> bool:
-        """Whether this hand's moves are all allowed to a hand dealt ``dealt`` (the calls said among them)."""
+    def _replays(self, dealt: list[list[Card]]) -> Self | None:
+        """The hand dealt ``dealt`` with this hand's moves made again, if they are all allowed to it (the
+        calls said among them); else None."""
         try:
-            self._replayed(dealt)
+            return self._replayed(dealt)
         except IllegalAction:
-            return False
-        return True
+            return None
+
+    def _legal(self, code: int) -> Action | None:
+        """The legal action of a code, as :meth:`legal_actions` lists it (None if it is not legal now),
+        found without listing them all (a search makes many moves)."""
+        h, c = self.hand, self.codes
+        seat = self.to_act()
+        if seat is None or not 0 <= code < c.count:
+            return None
+        if h.phase is Phase.TRICKS and code < c.claim:
+            card = c.cards[code % c.called]
+            if card not in h.legal_plays():
+                return None
+            if code < c.called:
+                return Action("play", seat, code, card)
+            call = h.due_call(seat, card)
+            return Action("play", seat, code, card, call) if call else None
+        if h.phase is Phase.CLAIMS and c.claim <= code < c.passing:
+            name = CLAIMABLE[code - c.claim]
+            return Action("claim", seat, code, None, name) if h.can_claim(seat, name) else None
+        return Action("done", seat, code) if h.phase is Phase.CLAIMS and code == c.passing else None
 
     def _code(self, action: Action) -> int:
         """An action's code, or, where it is -1, the code of its kind and card or name (-1 if none)."""
@@ -264,9 +295,9 @@ class RomestecqState:
     def _checked(self, action: Action | int) -> Action:
         """The action to make, or ``IllegalAction`` with the engine's reason (the hand unchanged)."""
         code = action if isinstance(action, int) else self._code(action)
-        for legal in self.legal_actions():
-            if legal.code == code and (isinstance(action, int) or legal == replace(action, code=code)):
-                return legal
+        legal = self._legal(code)
+        if legal is not None and (isinstance(action, int) or legal == replace(action, code=code)):
+            return legal
         h, c = self.hand, self.codes
         seat = self.to_act()
         if not isinstance(action, int) and seat is not None and action.seat != seat:
@@ -313,6 +344,33 @@ class RomestecqState:
         out = _told(self.hand, self._seen, now)
         self._seen = now
         return out
+
+
+#: Every field of a hand (named here: the compiled engine's class has no ``__dict__`` to read; a test
+#: holds the two alike).
+HAND_FIELDS = (
+    "calls", "claimed", "claims", "constrained", "current", "deal_faults", "dealer", "dealt", "dealt_before",
+    "faults", "gruged", "held", "hands", "leader", "manner", "marks", "params", "phase", "played", "players",
+    "rng", "rules", "talon", "to_act", "tricks", "virlicque", "winner", "won_by",
+)  # fmt: skip
+
+
+def _copy_hand(hand: Hand) -> Hand:
+    """A copy of a hand that plays on independently: its lists, dicts and sets copied (each seat's
+    cards too), its marks' ledger copied, the immutable parts (the rules, the parameters, the deal,
+    the tricks and plays made, which are tuples) shared. The copy is made by ``__new__`` and given
+    every field, as the compiled engine allows."""
+    other = Hand.__new__(Hand)
+    for name in HAND_FIELDS:
+        value = getattr(hand, name)
+        if isinstance(value, list | set | dict):
+            value = value.copy()
+        setattr(other, name, value)
+    other.hands = [list(cards) for cards in hand.hands]
+    marks = hand.marks
+    other.marks = copied = Marks(before=marks.before, cites=marks._cites)
+    copied.left, copied.entries = list(marks.left), list(marks.entries)
+    return other
 
 
 def happenings(hand: Hand) -> list[Happened]:
@@ -385,15 +443,7 @@ def _completions(
             continue  # a later card of a combination whose first card was called, or a Rome's second card
         seat, card = a.seat, a.card
         own = [c for c in hidden if c not in pinned and card_suit(c) not in void[seat]] + played[seat]
-        near = [c for c in own if c != card and _related(card, c)]
-        options = []
-        for size in (1, 3):
-            for rest in itertools.combinations(near, size):
-                combos = find(p, (card, *rest))
-                if any(
-                    card in combo.cards and len(combo.cards) == size + 1 and _fits(p, combo, a.name) for combo in combos
-                ):
-                    options.append(rest)
+        options = list(_fitting(p, card, tuple(c for c in own if c != card and _related(card, c)), a.name))
         if not options:
             return None
         # the cards he threw later saying "autre pièce" are of the combination, where they can be
@@ -409,6 +459,20 @@ def _completions(
             if c in hidden:
                 pinned[c] = seat
     return pinned
+
+
+@functools.lru_cache(maxsize=4096)
+def _fitting(p: Params, card: Card, near: tuple[Card, ...], call: str) -> tuple[tuple[Card, ...], ...]:
+    """The cards among ``near`` that may make, with ``card``, a combination whose first card thrown
+    takes ``call``: each such set of one card (a Rome's other card) or of three (a ningre's or a
+    village's), in the order of ``near``. Kept for the next deal: a search asks the same many times."""
+    options = []
+    for size in (1, 3):
+        for rest in itertools.combinations(near, size):
+            combos = find(p, (card, *rest))
+            if any(card in combo.cards and len(combo.cards) == size + 1 and _fits(p, combo, call) for combo in combos):
+                options.append(rest)
+    return tuple(options)
 
 
 def _fits(p: Params, combo: Combination, call: str) -> bool:
