@@ -35,6 +35,7 @@ from dataclasses import replace
 from typing import Self
 
 from reversis.core.cards import ACE, KING, TEN, Card, card_rank, card_suit
+from reversis.core.chance import shuffle
 from reversis.core.errors import IllegalAction, IllegalPlay
 from reversis.core.hidden import NoDeal, deal_hidden
 from reversis.core.moves import Action, Happened, Knowledge
@@ -44,7 +45,7 @@ from reversis.games.romestecq.bots import get_bot, play_out, seats_from_eldest
 from reversis.games.romestecq.combinations import Combination, find, first_call
 from reversis.games.romestecq.hand import Hand, Phase, normal_call
 from reversis.games.romestecq.marks import Marks
-from reversis.games.romestecq.params import Params
+from reversis.games.romestecq.params import HAND_SIZE, Params
 
 __all__ = ["CLAIMABLE", "RETURNS_MEANING", "RomestecqState", "action_count", "happenings", "policy", "returns"]
 
@@ -144,18 +145,7 @@ class RomestecqState:
         return legal
 
     def apply(self, action: Action | int) -> list[Happened]:
-        chosen = self._checked(action)
-        h = self.hand
-        if chosen.kind == "play":
-            assert chosen.card is not None
-            h.play(chosen.card, call=None if chosen.name in ("", "revoke") else chosen.name)
-        elif chosen.kind == "claim":
-            h.claim(chosen.seat, chosen.name)
-        else:  # done: the next seat counts, or the hand ends
-            self._claiming += 1
-            if self._claiming == h.players:
-                h.finish()
-        self._history.append(chosen)
+        self._make(self._checked(action))
         return self._news()
 
     def returns(self) -> list[float]:
@@ -195,6 +185,10 @@ class RomestecqState:
         def allowed(card: Card, place: int) -> bool:
             return place == UNDEALT or card_suit(card) not in voids[place]
 
+        called = [
+            [a.card for a in knowledge.history if a.seat == s and a.card is not None and _calls(a)]
+            for s in range(h.players)
+        ]
         for _ in range(TRIES):
             pinned = _completions(h, knowledge, played, hidden, sizes, rng)
             if pinned is None:
@@ -210,8 +204,17 @@ class RomestecqState:
                 [*dealt.get(s, ()), *(c for c, p in pinned.items() if p == s), *played[s]] for s in range(h.players)
             ]
             hands[seat] = [*knowledge.holding, *played[seat]]
+            if not all(_may_hold(h.params, cards, calls) for cards, calls in zip(hands, called, strict=True)):
+                continue
             replayed = self._replays(hands)
             if replayed is not None:  # every move made, the calls among them, is allowed to this deal
+                return replayed
+        # where the calls leave few deals for the way above to find, each seat that called is dealt
+        # his hidden cards whole, drawn again until the cards he called are pieces of his combinations
+        for _ in range(TRIES):
+            whole = _dealt_to_callers(h.params, knowledge, played, hidden, sizes, allowed, called, rng)
+            replayed = None if whole is None else self._replays(whole)
+            if replayed is not None:
                 return replayed
         raise NoDeal("no deal of the hidden cards agrees with the calls made")
 
@@ -234,6 +237,20 @@ class RomestecqState:
 
     # -- inside ----------------------------------------------------------------------------------
 
+    def _make(self, chosen: Action) -> None:
+        """Make a move already checked, and record it."""
+        h = self.hand
+        if chosen.kind == "play":
+            assert chosen.card is not None
+            h.play(chosen.card, call=None if chosen.name in ("", "revoke") else chosen.name)
+        elif chosen.kind == "claim":
+            h.claim(chosen.seat, chosen.name)
+        else:  # done: the next seat counts, or the hand ends
+            self._claiming += 1
+            if self._claiming == h.players:
+                h.finish()
+        self._history.append(chosen)
+
     def _due(self, seat: int) -> list[str]:
         """The combinations ``seat`` may still count without fault, each as often as he holds it."""
         due = self.hand.due_claims(seat)
@@ -250,7 +267,8 @@ class RomestecqState:
         other = self.__class__(hand)
         other.manners = dict(self.manners)
         for action in self._history:
-            other.apply(action)
+            other._make(other._checked(action))  # as apply makes them, without telling what happened
+        other._seen = _counts(hand)
         return other
 
     def _replays(self, dealt: list[list[Card]]) -> Self | None:
@@ -358,9 +376,17 @@ HAND_FIELDS = (
 def _copy_hand(hand: Hand) -> Hand:
     """A copy of a hand that plays on independently: its lists, dicts and sets copied (each seat's
     cards too), its marks' ledger copied, the immutable parts (the rules, the parameters, the deal,
-    the tricks and plays made, which are tuples) shared. The copy is made by ``__new__`` and given
-    every field, as the compiled engine allows."""
-    other = Hand.__new__(Hand)
+    the tricks and plays made, which are tuples) shared. It is built by the hand's constructor (the
+    compiled engine's class is made no other way), on a deal of five cards each in pack order that
+    costs it nothing to check, then given every field."""
+    p = hand.params
+    pack = sorted(p.pack)
+    other = Hand(
+        hand.rules,
+        dealer=hand.dealer,
+        hands=[pack[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(p.players)],
+        params=p,
+    )
     for name in HAND_FIELDS:
         value = getattr(hand, name)
         if isinstance(value, list | set | dict):
@@ -420,6 +446,58 @@ def _voids(history: Sequence[Action], hand: Hand) -> tuple[frozenset[int], ...]:
         if len(trick) == hand.players:
             trick = []
     return tuple(map(frozenset, voids))
+
+
+def _calls(action: Action) -> bool:
+    """Whether a move is a card thrown with a call."""
+    return action.kind == "play" and action.card is not None and action.name not in ("", "revoke")
+
+
+def _may_hold(p: Params, cards: Sequence[Card], called: Sequence[Card]) -> bool:
+    """Whether a seat may have been dealt ``cards``, the hand going on: no virlicque among them (it
+    would have ended the hand at the deal), and each card he threw with a call a piece of one of his
+    combinations (a card of none takes no call)."""
+    combos = find(p, cards)
+    return all(c.name != "virlicque" for c in combos) and all(any(card in c.cards for c in combos) for card in called)
+
+
+def _dealt_to_callers(
+    p: Params,
+    knowledge: Knowledge,
+    played: dict[int, list[Card]],
+    hidden: list[Card],
+    sizes: dict[int, int],
+    allowed: Callable[[Card, int], bool],
+    called: list[list[Card]],
+    rng: random.Random,
+) -> list[list[Card]] | None:
+    """A deal of the hidden cards in which each seat that threw a card with a call is dealt his whole
+    hand first, drawn at random among the cards he may hold until :func:`_may_hold` takes it, then
+    the others as :func:`reversis.core.hidden.deal_hidden` deals them (None where none is found)."""
+    hands = [[*played[s]] for s in range(len(played))]
+    hands[knowledge.seat] += knowledge.holding
+    pool = list(hidden)
+    for seat in sorted(s for s in sizes if s != UNDEALT and called[s]):
+        his = [card for card in pool if allowed(card, seat)]
+        if len(his) < sizes[seat]:
+            return None
+        for _ in range(TRIES):
+            shuffle(rng, his)
+            if _may_hold(p, [*his[: sizes[seat]], *played[seat]], called[seat]):
+                break
+        else:
+            return None
+        hands[seat] = [*sorted(his[: sizes[seat]]), *played[seat]]
+        pool = [card for card in pool if card not in hands[seat]]
+    rest = {s: n for s, n in sizes.items() if s == UNDEALT or not called[s]}
+    try:
+        dealt = deal_hidden(pool, rest, allowed, rng)
+    except NoDeal:
+        return None
+    for seat in rest:
+        if seat != UNDEALT:
+            hands[seat] = [*dealt[seat], *played[seat]]
+    return hands if all(_may_hold(p, cards, []) for cards in hands) else None
 
 
 def _completions(
