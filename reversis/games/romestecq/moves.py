@@ -27,6 +27,7 @@ for a fault count against): the two sides are equal, so they sum to zero.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -41,7 +42,7 @@ from reversis.games.romestecq.bots import get_bot, play_out, seats_from_eldest
 from reversis.games.romestecq.deals import resampled
 from reversis.games.romestecq.hand import Hand, Phase
 from reversis.games.romestecq.marks import Marks
-from reversis.games.romestecq.params import HAND_SIZE
+from reversis.games.romestecq.params import HAND_SIZE, Params
 
 __all__ = ["CLAIMABLE", "RETURNS_MEANING", "RomestecqState", "action_count", "happenings", "policy", "returns"]
 
@@ -207,7 +208,7 @@ class RomestecqState:
         """The hand dealt ``dealt`` with this hand's moves made again."""
         h = self.hand
         hand = Hand(h.rules, dealer=h.dealer, hands=dealt, manner=h.manner, dealt_before=h.dealt_before,
-                    marks_before=h.marks.before, params=h.params)  # fmt: skip
+                    marks_before=h.marks.before, rng=h.rng, params=h.params)  # fmt: skip
         other = self.__class__(hand)
         other.manners = dict(self.manners)
         for action in self._history:
@@ -258,7 +259,9 @@ class RomestecqState:
         """The action to make, or ``IllegalAction`` with the engine's reason (the hand unchanged)."""
         code = action if isinstance(action, int) else self._code(action)
         legal = self._legal(code)
-        if legal is not None and (isinstance(action, int) or legal == replace(action, code=code)):
+        if legal is not None and (
+            isinstance(action, int) or legal == (action if action.code == code else replace(action, code=code))
+        ):
             return legal
         h, c = self.hand, self.codes
         seat = self.to_act()
@@ -323,14 +326,7 @@ def _copy_hand(hand: Hand) -> Hand:
     the tricks and plays made, which are tuples) shared. It is built by the hand's constructor (the
     compiled engine's class is made no other way), on a deal of five cards each in pack order that
     costs it nothing to check, then given every field."""
-    p = hand.params
-    pack = sorted(p.pack)
-    other = Hand(
-        hand.rules,
-        dealer=hand.dealer,
-        hands=[pack[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(p.players)],
-        params=p,
-    )
+    other = Hand(hand.rules, dealer=hand.dealer, hands=_blank(hand.params), rng=hand.rng, params=hand.params)
     for name in HAND_FIELDS:
         value = getattr(hand, name)
         if isinstance(value, list | set | dict):
@@ -341,6 +337,13 @@ def _copy_hand(hand: Hand) -> Hand:
     other.marks = copied = Marks(before=marks.before, cites=marks._cites)
     copied.left, copied.entries = list(marks.left), list(marks.entries)
     return other
+
+
+@functools.cache
+def _blank(p: Params) -> tuple[tuple[Card, ...], ...]:
+    """A deal of five cards each in pack order (no two of a rank in a hand: no combination to find)."""
+    pack = sorted(p.pack)
+    return tuple(tuple(pack[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(p.players))
 
 
 def happenings(hand: Hand) -> list[Happened]:
