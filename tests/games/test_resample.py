@@ -65,3 +65,18 @@ def _check_deal(rules: Ruleset, state: State, sample: State) -> None:
         for action in state.history():
             again.apply(action.code)
         assert [again.knows(s) for s in range(again.players)] == [sample.knows(s) for s in range(again.players)]
+
+
+@pytest.mark.parametrize(("seed", "dealer", "draws"), [(13, 1, (53, 60, 103)), (3, 3, (20, 240)), (5, 1, (57, 60))])
+def test_a_romestecq_deal_resampled_before_the_first_card_gives_nobody_a_virlicque(
+    seed: int, dealer: int, draws: tuple[int, ...]
+) -> None:
+    """A virlicque dealt ends the hand at the deal: a hand going on has none, in any deal drawn for it
+    (these draws once dealt one, and the deal was a hand already over)."""
+    rules = load_ruleset("romestecq")
+    state = GAME.new_hand(rules, dealer=dealer, seed=seed)
+    seat = state.to_act()
+    assert seat is not None
+    for k in draws:
+        sample = state.resample(seat, random.Random(k))
+        assert sample.to_act() == seat and not sample.over()
