@@ -1,6 +1,7 @@
 """Resampling a hand where what a player knows leaves few deals: the seeded states in which the
-sampler found no deal before (a deal drawn at random and thrown away until it agreed), each of which
-now resamples every time, consistently with everything the player knows."""
+sampler found no deal before (a deal drawn at random and thrown away until it agreed), or dealt one
+that did not agree (a virlicque in a hand going on), each of which now resamples every time,
+consistently with everything the player knows."""
 
 from __future__ import annotations
 
