@@ -93,6 +93,59 @@ def check_copy(game: Game, rules: Ruleset, seed: int) -> None:
     assert copy.returns() == state.returns() == half.returns()
 
 
+def observed(state: State) -> tuple[object, ...]:
+    """Everything a player or a bot can observe of a hand in progress: whose move it is, the legal
+    actions, what each player knows, the history, the returns, what happened at the deal."""
+    seats = range(state.players)
+    return (
+        state.to_act(),
+        state.over(),
+        state.legal_actions(),
+        [state.knows(seat) for seat in seats],
+        list(state.history()),
+        state.returns(),
+        state.opening(),
+    )
+
+
+def check_copy_independent(game: Game, rules: Ruleset, seed: int) -> None:
+    """At every move of a hand, a copy is equal to its original in every observable, a move made in
+    the copy leaves the original unchanged (and the other way round), and the same move made in both
+    tells the same and leaves them equal again; a copy plays out as its original does."""
+    state = game.new_hand(rules, dealer=seed % state_players(game, rules), seed=seed)
+    rng = random.Random(seed)
+    for move in range(ENDLESS):
+        if state.over():
+            break
+        copy = state.copy()
+        before = observed(state)
+        assert observed(copy) == before, f"{rules.id}: a copy differs from its original (seed {seed})"
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        told = copy.apply(action)
+        assert observed(state) == before, f"{rules.id}: a move in a copy changed its original (seed {seed})"
+        again = copy.copy()  # a copy of a copy, left behind as its original moves on
+        kept = observed(again)
+        assert state.apply(action) == told
+        assert observed(state) == observed(copy) and observed(again) == kept
+        if move % 7 == 0:
+            assert copy.play_out(game.bots[0], random.Random(move)) == state.play_out(game.bots[0], random.Random(move))
+            assert observed(state) == observed(copy)
+    assert state.over()
+
+
+def check_action_codes(game: Game, rules: Ruleset, seed: int) -> None:
+    """Every code names, through :meth:`State.action`, the legal action of that code, or is refused."""
+    _, passed = random_play(game, rules, seed)
+    for state in passed[:: max(1, len(passed) // 8)]:
+        legal = {a.code: a for a in state.legal_actions()}
+        for code in range(-1, game.action_count(rules) + 1):
+            try:
+                assert state.action(code) == legal[code], f"{rules.id}: code {code}"
+            except IllegalAction:
+                assert code not in legal, f"{rules.id}: code {code} refused"
+
+
 def check_record(game: Game, rules: Ruleset, seed: int) -> None:
     """The record of a hand played move by move replays, through the scenario contract, to its result."""
     state, _ = random_play(game, rules, seed)
@@ -161,7 +214,16 @@ def check_describe(game: Game, rules: Ruleset, seed: int) -> None:
     assert description.returns == tuple(state.returns())
 
 
-CHECKS = (check_bots, check_copy, check_record, check_resample, check_refusal, check_describe)
+CHECKS = (
+    check_bots,
+    check_copy,
+    check_copy_independent,
+    check_action_codes,
+    check_record,
+    check_resample,
+    check_refusal,
+    check_describe,
+)
 
 
 def check_all(game: Game, rules: Ruleset, seeds: range) -> None:

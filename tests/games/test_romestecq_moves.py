@@ -86,3 +86,12 @@ def test_the_claims_are_asked_from_the_eldest_and_a_combination_not_held_is_refu
             state.apply(state.legal_actions()[0])
         state.apply(state.legal_actions()[-1])  # done
     assert state.over() and sum(state.returns()) == 0
+
+
+def test_a_copy_names_every_field_of_the_hand() -> None:
+    from reversis.games.romestecq.moves import HAND_FIELDS
+
+    hand = _hand()
+    if not hasattr(hand, "__dict__"):
+        pytest.skip("the compiled engine's hand has no __dict__ to compare with")
+    assert sorted(HAND_FIELDS) == sorted(vars(hand))

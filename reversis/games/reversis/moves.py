@@ -38,7 +38,7 @@ from typing import Self
 from reversis.core.cards import Card
 from reversis.core.chance import shuffle
 from reversis.core.errors import IllegalAction, IllegalDeclaration, IllegalPlay
-from reversis.core.hidden import deal_hidden
+from reversis.core.hidden import AtLeast, deal_hidden
 from reversis.core.moves import Action, Happened, Knowledge
 from reversis.core.roles import player
 from reversis.core.ruleset import Ruleset
@@ -487,16 +487,17 @@ def _redeal(hand: Hand, knowledge: Knowledge, codes: Codes, rng: random.Random) 
         return place == TALON or (card >> 4 not in voids[place] and card not in lacks[place])
 
     renouncer = next((a.seat for a in knowledge.history if a.kind == "declare" and a.name == p.renouncer), None)
-
-    def accept(dealt: dict[int, list[Card]]) -> bool:
-        if renouncer is None or renouncer == me:
-            return True
-        # his cards when he declared: those he holds and those he played since (all after the exchange)
-        held = {*dealt[renouncer], *(c for c, s in where.items() if s == renouncer)}
-        held |= {a.card for a in knowledge.history if a.kind == "play" and a.seat == renouncer and a.card is not None}
-        return sum(1 for card in held if p.renouncer_cards >> card & 1) >= p.renouncer_at_least
-
-    dealt = deal_hidden(hidden, sizes, allowed, rng, accept=accept)
+    needs = None
+    if renouncer is not None and renouncer != me:
+        # he held enough of the renouncer's cards when he declared: those he holds now (the cards of
+        # the talon he took among them) and those he played since (all after the exchange)
+        seen = {a.card for a in knowledge.history if a.kind == "play" and a.seat == renouncer and a.card is not None}
+        seen |= {card for card, s in where.items() if s == renouncer}
+        count = p.renouncer_at_least - sum(1 for card in seen if p.renouncer_cards >> card & 1)
+        if count > 0:  # more than he has shown
+            qualifying = frozenset(card for card in hidden if p.renouncer_cards >> card & 1)
+            needs = AtLeast(place=renouncer, cards=qualifying, count=count)
+    dealt = deal_hidden(hidden, sizes, allowed, rng, at_least=needs)
     for seat in sizes:
         if seat != TALON:
             hand.hands[seat] = sum(1 << card for card in dealt[seat]) | sum(

@@ -27,22 +27,22 @@ for a fault count against): the two sides are equal, so they sum to zero.
 
 from __future__ import annotations
 
-import itertools
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Self
 
-from reversis.core.cards import ACE, KING, TEN, Card, card_rank, card_suit
+from reversis.core.cards import Card, card_suit
 from reversis.core.errors import IllegalAction, IllegalPlay
-from reversis.core.hidden import NoDeal, deal_hidden
 from reversis.core.moves import Action, Happened, Knowledge
 from reversis.core.roles import player
 from reversis.core.ruleset import Ruleset
 from reversis.games.romestecq.bots import get_bot, play_out, seats_from_eldest
-from reversis.games.romestecq.combinations import Combination, find, first_call
-from reversis.games.romestecq.hand import Hand, Phase, normal_call
-from reversis.games.romestecq.params import Params
+from reversis.games.romestecq.deals import resampled
+from reversis.games.romestecq.hand import Hand, Phase
+from reversis.games.romestecq.marks import Marks
+from reversis.games.romestecq.params import HAND_SIZE, Params
 
 __all__ = ["CLAIMABLE", "RETURNS_MEANING", "RomestecqState", "action_count", "happenings", "policy", "returns"]
 
@@ -54,12 +54,6 @@ RETURNS_MEANING = (
     "for each player, the marks his side rubbed out in the hand less those the other side rubbed out "
     "(the sides are equal, so they sum to zero)"
 )
-
-#: The deals :meth:`RomestecqState.resample` tries before it gives up.
-TRIES = 100
-
-#: The undealt cards as a place of :func:`reversis.core.hidden.deal_hidden` (the seats are 0, 1, …).
-UNDEALT = -1
 
 
 class Codes:
@@ -135,25 +129,14 @@ class RomestecqState:
         return [*claims, Action("done", seat, c.passing)]
 
     def action(self, code: int) -> Action:
-        for action in self.legal_actions():
-            if action.code == code:
-                return action
-        self._refuse(code)
-        raise AssertionError("unreachable")  # pragma: no cover
+        legal = self._legal(code)
+        if legal is None:
+            self._refuse(code)
+            raise AssertionError("unreachable")  # pragma: no cover
+        return legal
 
     def apply(self, action: Action | int) -> list[Happened]:
-        chosen = self._checked(action)
-        h = self.hand
-        if chosen.kind == "play":
-            assert chosen.card is not None
-            h.play(chosen.card, call=None if chosen.name in ("", "revoke") else chosen.name)
-        elif chosen.kind == "claim":
-            h.claim(chosen.seat, chosen.name)
-        else:  # done: the next seat counts, or the hand ends
-            self._claiming += 1
-            if self._claiming == h.players:
-                h.finish()
-        self._history.append(chosen)
+        self._make(self._checked(action))
         return self._news()
 
     def returns(self) -> list[float]:
@@ -167,42 +150,18 @@ class RomestecqState:
         return Knowledge(seat, tuple(sorted(h.hands[seat])), (), tuple(self._history), _voids(self._history, h))
 
     def copy(self) -> Self:
-        return self._replayed([list(cards) for cards in self.hand.dealt])
+        other = self.__class__.__new__(self.__class__)
+        other.hand = _copy_hand(self.hand)
+        other.chance = None
+        other.codes = self.codes
+        other._claiming = self._claiming
+        other.manners = dict(self.manners)
+        other._history = list(self._history)
+        other._seen, other._dealt = self._seen, self._dealt
+        return other
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        knowledge = self.knows(seat)
-        h = self.hand
-        played: dict[int, list[Card]] = {s: [] for s in range(h.players)}
-        for a in knowledge.history:
-            if a.kind == "play" and a.card is not None:
-                played[a.seat].append(a.card)
-        out = {card for cards in played.values() for card in cards}
-        hidden = [card for card in self.codes.cards if card not in out and card not in knowledge.holding]
-        sizes = {s: len(h.hands[s]) for s in range(h.players) if s != seat}
-        sizes[UNDEALT] = len(hidden) - sum(sizes.values())
-        voids = knowledge.voids
-
-        def allowed(card: Card, place: int) -> bool:
-            return place == UNDEALT or card_suit(card) not in voids[place]
-
-        for _ in range(TRIES):
-            pinned = _completions(h, knowledge, played, hidden, sizes, rng)
-            if pinned is None:
-                continue
-            room = {s: n - sum(1 for p in pinned.values() if p == s) for s, n in sizes.items()}
-            if min(room.values()) < 0:
-                continue  # more cards drawn for his combinations than he holds
-            try:
-                dealt = deal_hidden([c for c in hidden if c not in pinned], room, allowed, rng)
-            except NoDeal:
-                continue
-            hands = [
-                [*dealt.get(s, ()), *(c for c, p in pinned.items() if p == s), *played[s]] for s in range(h.players)
-            ]
-            hands[seat] = [*knowledge.holding, *played[seat]]
-            if self._replays(hands):  # every move made, the calls among them, is allowed to this deal
-                return self._replayed(hands)
-        raise NoDeal("no deal of the hidden cards agrees with the calls made")
+        return resampled(self.hand, self.knows(seat), self.codes.cards, rng, self._replays)
 
     def history(self) -> Sequence[Action]:
         return tuple(self._history)
@@ -223,6 +182,20 @@ class RomestecqState:
 
     # -- inside ----------------------------------------------------------------------------------
 
+    def _make(self, chosen: Action) -> None:
+        """Make a move already checked, and record it."""
+        h = self.hand
+        if chosen.kind == "play":
+            assert chosen.card is not None
+            h.play(chosen.card, call=None if chosen.name in ("", "revoke") else chosen.name)
+        elif chosen.kind == "claim":
+            h.claim(chosen.seat, chosen.name)
+        else:  # done: the next seat counts, or the hand ends
+            self._claiming += 1
+            if self._claiming == h.players:
+                h.finish()
+        self._history.append(chosen)
+
     def _due(self, seat: int) -> list[str]:
         """The combinations ``seat`` may still count without fault, each as often as he holds it."""
         due = self.hand.due_claims(seat)
@@ -235,20 +208,41 @@ class RomestecqState:
         """The hand dealt ``dealt`` with this hand's moves made again."""
         h = self.hand
         hand = Hand(h.rules, dealer=h.dealer, hands=dealt, manner=h.manner, dealt_before=h.dealt_before,
-                    marks_before=h.marks.before, params=h.params)  # fmt: skip
+                    marks_before=h.marks.before, rng=h.rng, params=h.params)  # fmt: skip
         other = self.__class__(hand)
         other.manners = dict(self.manners)
         for action in self._history:
-            other.apply(action)
+            other._make(other._checked(action))  # as apply makes them, without telling what happened
+        other._seen = _counts(hand)
         return other
 
-    def _replays(self, dealt: list[list[Card]]) -> bool:
-        """Whether this hand's moves are all allowed to a hand dealt ``dealt`` (the calls said among them)."""
+    def _replays(self, dealt: list[list[Card]]) -> Self | None:
+        """The hand dealt ``dealt`` with this hand's moves made again, if they are all allowed to it (the
+        calls said among them); else None."""
         try:
-            self._replayed(dealt)
+            return self._replayed(dealt)
         except IllegalAction:
-            return False
-        return True
+            return None
+
+    def _legal(self, code: int) -> Action | None:
+        """The legal action of a code, as :meth:`legal_actions` lists it (None if it is not legal now),
+        found without listing them all (a search makes many moves)."""
+        h, c = self.hand, self.codes
+        seat = self.to_act()
+        if seat is None or not 0 <= code < c.count:
+            return None
+        if h.phase is Phase.TRICKS and code < c.claim:
+            card = c.cards[code % c.called]
+            if card not in h.legal_plays():
+                return None
+            if code < c.called:
+                return Action("play", seat, code, card)
+            call = h.due_call(seat, card)
+            return Action("play", seat, code, card, call) if call else None
+        if h.phase is Phase.CLAIMS and c.claim <= code < c.passing:
+            name = CLAIMABLE[code - c.claim]
+            return Action("claim", seat, code, None, name) if h.can_claim(seat, name) else None
+        return Action("done", seat, code) if h.phase is Phase.CLAIMS and code == c.passing else None
 
     def _code(self, action: Action) -> int:
         """An action's code, or, where it is -1, the code of its kind and card or name (-1 if none)."""
@@ -264,9 +258,11 @@ class RomestecqState:
     def _checked(self, action: Action | int) -> Action:
         """The action to make, or ``IllegalAction`` with the engine's reason (the hand unchanged)."""
         code = action if isinstance(action, int) else self._code(action)
-        for legal in self.legal_actions():
-            if legal.code == code and (isinstance(action, int) or legal == replace(action, code=code)):
-                return legal
+        legal = self._legal(code)
+        if legal is not None and (
+            isinstance(action, int) or legal == (action if action.code == code else replace(action, code=code))
+        ):
+            return legal
         h, c = self.hand, self.codes
         seat = self.to_act()
         if not isinstance(action, int) and seat is not None and action.seat != seat:
@@ -313,6 +309,41 @@ class RomestecqState:
         out = _told(self.hand, self._seen, now)
         self._seen = now
         return out
+
+
+#: Every field of a hand (named here: the compiled engine's class has no ``__dict__`` to read; a test
+#: holds the two alike).
+HAND_FIELDS = (
+    "calls", "claimed", "claims", "constrained", "current", "deal_faults", "dealer", "dealt", "dealt_before",
+    "faults", "gruged", "held", "hands", "leader", "manner", "marks", "params", "phase", "played", "players",
+    "rng", "rules", "talon", "to_act", "tricks", "virlicque", "winner", "won_by",
+)  # fmt: skip
+
+
+def _copy_hand(hand: Hand) -> Hand:
+    """A copy of a hand that plays on independently: its lists, dicts and sets copied (each seat's
+    cards too), its marks' ledger copied, the immutable parts (the rules, the parameters, the deal,
+    the tricks and plays made, which are tuples) shared. It is built by the hand's constructor (the
+    compiled engine's class is made no other way), on a deal of five cards each in pack order that
+    costs it nothing to check, then given every field."""
+    other = Hand(hand.rules, dealer=hand.dealer, hands=_blank(hand.params), rng=hand.rng, params=hand.params)
+    for name in HAND_FIELDS:
+        value = getattr(hand, name)
+        if isinstance(value, list | set | dict):
+            value = value.copy()
+        setattr(other, name, value)
+    other.hands = [list(cards) for cards in hand.hands]
+    marks = hand.marks
+    other.marks = copied = Marks(before=marks.before, cites=marks._cites)
+    copied.left, copied.entries = list(marks.left), list(marks.entries)
+    return other
+
+
+@functools.cache
+def _blank(p: Params) -> tuple[tuple[Card, ...], ...]:
+    """A deal of five cards each in pack order (no two of a rank in a hand: no combination to find)."""
+    pack = sorted(p.pack)
+    return tuple(tuple(pack[HAND_SIZE * s : HAND_SIZE * (s + 1)]) for s in range(p.players))
 
 
 def happenings(hand: Hand) -> list[Happened]:
@@ -412,70 +443,6 @@ def _voids(history: Sequence[Action], hand: Hand) -> tuple[frozenset[int], ...]:
         if len(trick) == hand.players:
             trick = []
     return tuple(map(frozenset, voids))
-
-
-def _completions(
-    hand: Hand,
-    knowledge: Knowledge,
-    played: dict[int, list[Card]],
-    hidden: list[Card],
-    sizes: dict[int, int],
-    rng: random.Random,
-) -> dict[Card, int] | None:
-    """For each card another seat threw with the first call of a combination, the rest of a
-    combination of that kind drawn at random among the cards he may hold: those hidden cards, each
-    with the seat it is given to (None where a call has no such combination)."""
-    p = hand.params
-    pinned: dict[Card, int] = {}
-    void = knowledge.voids
-    for a in knowledge.history:
-        if a.kind != "play" or not a.name or a.card is None or a.seat == knowledge.seat or a.name == "revoke":
-            continue
-        if a.card in pinned or normal_call(a.name) == normal_call("autre pièce"):
-            continue  # a later card of a combination whose first card was called, or a Rome's second card
-        seat, card = a.seat, a.card
-        own = [c for c in hidden if c not in pinned and card_suit(c) not in void[seat]] + played[seat]
-        near = [c for c in own if c != card and _related(card, c)]
-        options = []
-        for size in (1, 3):
-            for rest in itertools.combinations(near, size):
-                combos = find(p, (card, *rest))
-                if any(
-                    card in combo.cards and len(combo.cards) == size + 1 and _fits(p, combo, a.name) for combo in combos
-                ):
-                    options.append(rest)
-        if not options:
-            return None
-        # the cards he threw later saying "autre pièce" are of the combination, where they can be
-        later = {b.card for b in knowledge.history if b.seat == seat and b.kind == "play" and b.name
-                 and normal_call(b.name) == normal_call("autre pièce")}  # fmt: skip
-        room = sizes[seat] - sum(1 for s in pinned.values() if s == seat)
-        options = [o for o in options if sum(1 for c in o if c in hidden) <= room]
-        if not options:
-            return None
-        most = max(len(later.intersection(o)) for o in options)
-        options = [o for o in options if len(later.intersection(o)) == most]
-        for c in options[rng.randrange(len(options))]:
-            if c in hidden:
-                pinned[c] = seat
-    return pinned
-
-
-def _fits(p: Params, combo: Combination, call: str) -> bool:
-    """Whether ``call`` may be said with the first card thrown of ``combo``."""
-    said = normal_call(call)
-    if combo.name in ("rome", "double-rome") and said == normal_call("pièce de Rome"):
-        return True
-    if combo.name == "village" and said == normal_call("pièce"):
-        return True
-    due = first_call(p, combo.name)
-    return due is not None and normal_call(due) == said
-
-
-def _related(card: Card, other: Card) -> bool:
-    """Whether two cards may be of one combination: of one rank, of neighbouring ranks, or honours and tens."""
-    a, b = card_rank(card), card_rank(other)
-    return abs(a - b) <= 1 or {a, b} <= {ACE, KING, TEN}
 
 
 def policy(bot: str) -> Callable[[RomestecqState, random.Random], Action]:
