@@ -126,6 +126,7 @@ async function unzipped(archive) {
 // inflated into `into` as it arrives
 async function gunzip(name, into) {
   const response = await fetch(new URL(name, base));
+  if (!response.ok || !response.body) throw new Error(`the file ${name} did not download`);
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   for (let at = 0; ; ) {
     const { done, value } = await reader.read();

@@ -9,3 +9,9 @@ interface WorkerGlobalScope {
 declare module "*/pyodide/pyodide.mjs" {
   export function loadPyodide(options?: Record<string, unknown>): Promise<any>;
 }
+
+// Pyodide's own JavaScript, which the worker asks for as it starts (its module is Pyodide's to use)
+declare module "*/pyodide/pyodide.asm.mjs" {
+  /** Emscripten's factory of Pyodide's module, given Pyodide's settings */
+  export default function createPyodideModule(settings: unknown): Promise<any>;
+}
