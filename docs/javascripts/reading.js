@@ -214,11 +214,32 @@
   // A paragraph's citations repeat its work's title, which may be the paragraph's words: they wait
   // in a <template class="cite-text"> after each empty code block of the Cite box, and are put in
   // the first time the paragraph's apparatus opens.
+  // Each has its own copy button (the theme's is off on a source page: source-features.js).
   function fillCitations(apparatus) {
     all(".cite template.cite-text", apparatus).forEach(function (template) {
-      var code = template.previousElementSibling && template.previousElementSibling.querySelector("code");
-      if (code && !code.textContent) { code.textContent = template.content.textContent; }
+      var pre = template.previousElementSibling;
+      var code = pre && pre.querySelector("code");
+      if (code && !code.textContent) {
+        code.textContent = template.content.textContent;
+        pre.appendChild(copyButton(code));
+      }
     });
+  }
+
+  function copyButton(code) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "cite-copy";
+    b.textContent = "Copy";
+    b.setAttribute("aria-label", "Copy this citation");
+    b.addEventListener("click", function () {
+      navigator.clipboard.writeText(code.textContent || "").then(function () {
+        b.textContent = "Copied";
+      }, function () {
+        b.textContent = "Select the text to copy it";
+      });
+    });
+    return b;
   }
 
   // An entry of a paragraph's apparatus (a correction, a term): the apparatus opened, the entry marked.
