@@ -21,6 +21,14 @@ def pytest_configure(config: pytest.Config) -> None:
 SLOW_FIXTURES = ("offline_site",)
 
 
+def _dark_variant(item: pytest.Item) -> bool:
+    """A browser test run once in each scheme (a ``scheme`` parameter), in its dark one: ``make test``
+    runs the light one, the sweep of ``make test-all`` the dark (README: which target runs what).
+    The pages of each kind are checked by axe in both schemes in ``make test`` all the same."""
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and callspec.params.get("scheme") == "dark"
+
+
 @pytest.hookimpl(tryfirst=True)  # before ``-m "not slow"`` deselects: every test is seen
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     unmarked = []
@@ -28,6 +36,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         names = getattr(item, "fixturenames", ())
         if "browser" in names:
             item.add_marker(pytest.mark.browser)
+            if _dark_variant(item):
+                item.add_marker(pytest.mark.sweep)
         if any(name in names for name in SLOW_FIXTURES) and item.get_closest_marker("slow") is None:
             unmarked.append(item.nodeid)
     if unmarked:

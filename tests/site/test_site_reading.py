@@ -351,6 +351,7 @@ def _url_of(site: Path, path: Path) -> str:
     return posixpath.normpath("/" + path.relative_to(site).as_posix().removesuffix("index.html"))
 
 
+@pytest.mark.sweep  # every page parsed (README: which target runs what); the browser checks one of each kind
 def test_every_page_has_the_same_navigation_but_its_own_entry(built_site: Path) -> None:
     # the browser tests check the whole tree once per kind of page (test_browser.NAVIGATION)
     home = _navigation(built_site, built_site / "index.html")
